@@ -33,7 +33,8 @@ what it measured: exit status, wall and CPU seconds, the kernel's maximum reside
 leader's, or a process the run left unreaped, which ``sweep`` reaps: the larger), the
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
-the tail of stderr; and the seconds its threads were ready to
+the head and tail of stderr (``kept_stderr``) and its line ends, by which the kit counts the
+lines not kept (``kit.processes.Kept``); and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
 ``/proc/PID/task/TID/schedstat``, read at every poll and once the run has ended, before it is
 reaped; never more than the run spent off every core, so that its own busy children and
@@ -363,6 +364,7 @@ class _Watch:
         self.head = b""
         self.tail = b""
         self.err_bytes = 0  # all it wrote to stderr (its head and tail are kept)
+        self.err_newlines = 0  # and its line ends: the kit counts the lines not kept
         self.killed: str | None = None
         self.open_fds = [err] if err is not None else []
         self.seen = 0  # the memory read last: at the kill, when killed for memory
@@ -410,6 +412,7 @@ class _Watch:
             data = os.read(self.err, 1 << 16)
             if data:
                 self.err_bytes += len(data)
+                self.err_newlines += data.count(b"\n")
                 room = STDERR_HEAD - len(self.head)
                 if room > 0:
                     self.head, data = self.head + data[:room], data[room:]
@@ -505,6 +508,7 @@ def watch(  # noqa: PLR0913
         "killed": seen.killed,
         "stderr": kept_stderr(seen.head, seen.tail, seen.err_bytes).decode("latin-1"),
         "stderr_bytes": seen.err_bytes,
+        "stderr_newlines": seen.err_newlines,
         "stdin_read": seen.stdin_read,
     }
 

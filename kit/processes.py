@@ -23,6 +23,8 @@ API::
     run_program(argv, cwd, timeout, stdin=None, env=None) -> (status, stdout, stderr, hung)
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
+    Kept.of(kept, newlines, last)     # the same, its lines not kept counted from the stream's
+    whole_tail(data) -> bytes         # a stream's tail from its first whole line
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
@@ -158,6 +160,20 @@ class Kept(bytes):
         kept.lines_not_kept = lines_not_kept
         return kept
 
+    @classmethod
+    def of(cls, kept: bytes, newlines: int, last: bytes) -> Kept:
+        """``kept`` of a stream that held ``newlines`` and ended with the byte ``last``, its
+        lines not kept counted: all the stream's but those of ``kept`` (a line of its own
+        in it, the launcher's ``[... not kept ...]``, stands for one of them)."""
+        written = _lines(last, newlines)
+        return cls(kept, max(0, written - _lines(kept, kept.count(b"\n"))))
+
+
+def whole_tail(data: bytes) -> bytes:
+    """A stream's tail from its first whole line: ``data``, the tail and the byte before it
+    (a line's end, or not); a line longer than all of it is kept cut."""
+    return data[data.find(b"\n") + 1 :] if b"\n" in data[:-1] else data[1:]
+
 
 def _lines(data: bytes | bytearray, newlines: int) -> int:
     """The lines of ``data``, which holds ``newlines``: its last one unended counted too."""
@@ -225,9 +241,8 @@ class Drain:
         if self.head:
             kept = kept[: kept.rfind(b"\n") + 1] or kept
         else:  # from the byte before the last ``keep``
-            kept = kept[kept.find(b"\n") + 1 :] if b"\n" in kept[:-1] else kept[1:]
-        written = _lines(self.last, self.newlines)
-        return Kept(kept, written - _lines(kept, kept.count(b"\n")))
+            kept = whole_tail(kept)
+        return Kept.of(kept, self.newlines, self.last)
 
     def close(self) -> None:
         """The pipe closed (its reading end once the thread no longer reads it)."""

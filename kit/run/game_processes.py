@@ -52,6 +52,7 @@ from kit.processes import (
     track,
     tracked,
     untrack,
+    whole_tail,
 )
 from kit.run.game_deadline import Deadline
 from kit.run.game_relay import Cap, Ends, relay_threads, size_pipes
@@ -380,6 +381,10 @@ def measured(solution_exit: Exit, report: Path, stderr: IO[bytes]) -> bytes:
 
 
 def _tail(file: IO[bytes], limit: int) -> bytes:
+    """The last ``limit`` bytes of ``file``, from their first whole line (``whole_tail``)."""
     size = file.seek(0, os.SEEK_END)
-    file.seek(max(0, size - limit))
-    return file.read()
+    if size <= limit:
+        file.seek(0)
+        return file.read()
+    file.seek(size - limit - 1)  # and the byte before: was it a line's end?
+    return whole_tail(file.read())

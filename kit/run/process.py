@@ -39,6 +39,7 @@ API::
                 output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run  # output_bytes None: discarded
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
+    kept_stderr(answer) -> Kept    # a watch's stderr, its lines not kept counted
     watch_started(report: Path) -> int | None   # the group its run leads, until it reports
     run_environment(users=False) -> dict   # what every run gets (users: the user's tools)
     warm_launcher(count=1)         # launchers started ahead of the first runs
@@ -65,6 +66,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kit.processes import (
+    Kept,
     StopLooks,
     end_handed_over,
     judged_environment,
@@ -93,7 +95,7 @@ PARENT = "parent"  # the run killed the launcher watching it, then was ended by 
 class Run:
     returncode: int
     stdout: bytes  # all of it; only the head past ``output_bytes``
-    stderr: bytes  # the tail
+    stderr: bytes  # its head and tail (``kept_stderr``), the lines not kept counted (``Kept``)
     seconds: float  # wall clock, start-up included
     cpu_seconds: float  # user + system time of the process
     peak_kib: int  # maximum resident set size
@@ -333,7 +335,7 @@ def run_process(
     return Run(
         returncode=answer["returncode"],
         stdout=output,
-        stderr=answer["stderr"].encode("latin-1"),
+        stderr=kept_stderr(answer),
         seconds=answer["seconds"],
         cpu_seconds=answer["cpu"],
         peak_kib=peak_kib(answer),
@@ -345,6 +347,15 @@ def run_process(
         stderr_bytes=answer.get("stderr_bytes", 0),
         stdin_read=answer.get("stdin_read", -1),
     )
+
+
+def kept_stderr(answer: dict) -> Kept:
+    """The run's stderr the watch kept (``kit.launcher.kept_stderr``: whole lines), its lines
+    not kept counted from the line ends it read (a watch's answer without them: none)."""
+    stderr = answer.get("stderr", "").encode("latin-1")
+    if "stderr_newlines" not in answer:
+        return Kept(stderr)
+    return Kept.of(stderr, answer["stderr_newlines"], stderr[-1:])
 
 
 _RSS_SCALE = 1024 if sys.platform == "darwin" else 1  # ru_maxrss is in bytes on macOS
@@ -396,7 +407,7 @@ def read_watch_report(report: Path) -> dict | None:
     _raise_refused(answer)
     if "returncode" not in answer:  # only the run's start: killed while it watched
         return None
-    answer["stderr"] = answer.get("stderr", "").encode("latin-1")
+    answer["stderr"] = kept_stderr(answer)
     answer["processes"] = peak_processes(answer)
     answer["maxrss"] = peak_kib(answer)
     return answer

@@ -711,3 +711,8 @@ def test_a_flood_of_stderr_is_read_without_looking_at_the_run_for_every_chunk(mo
     assert os.waitstatus_to_exitcode(status) == 0
     assert seen.err_bytes == chunks << 16
     assert len(looks) < chunks // 4
+
+
+def test_the_answer_counts_the_line_ends_of_stderr_kept_or_not(tmp_path):
+    (answer,) = serve(tmp_path, {"argv": python("import sys; sys.stderr.write('ab\\n' * 50000)")})
+    assert answer["stderr_newlines"] == 50000 and answer["stderr_bytes"] == 150000

@@ -18,11 +18,13 @@ from kit.errors import BuildError
 from kit.processes import (
     STOPS,
     Forked,
+    Kept,
     end_sessions,
     kill_group,
     run_program,
     signal_name,
     stops_held,
+    whole_tail,
 )
 from tests.process_support import alive, assert_ends
 
@@ -530,3 +532,12 @@ def test_a_process_is_taken_for_stopped_only_when_two_looks_running_find_it_so()
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_a_tail_begins_at_its_first_whole_line_and_its_lines_not_kept_are_counted():
+    assert whole_tail(b"x\nab\n") == b"ab\n"  # the byte before it ended a line
+    assert whole_tail(b"xa\nb\n") == b"b\n"  # "a" lost its start
+    assert whole_tail(b"xabc") == b"abc"  # one long line: kept cut
+    kept = Kept.of(b"ab\n", newlines=5, last=b"\n")
+    assert (kept, kept.lines_not_kept) == (b"ab\n", 4)
+    assert Kept.of(b"a\nb", newlines=1, last=b"b").lines_not_kept == 0

@@ -41,3 +41,12 @@ def test_a_side_the_machine_has_no_pipe_for_is_the_machine_s_limit(monkeypatch, 
     with pytest.raises(OSError) as raised:
         start([sys.executable], tmp_path, subprocess.DEVNULL, "solution")
     assert raised.value.errno == errno.EMFILE and not isinstance(raised.value, BuildError)
+
+
+def test_the_tail_of_a_solution_s_stderr_file_begins_at_a_whole_line(tmp_path):
+    path = tmp_path / "stderr"
+    path.write_bytes(b"first line\nsecond\nthird\n")
+    with path.open("rb") as file:
+        assert game_processes._tail(file, 9) == b"third\n"  # "nd\nthird\n" cut at "nd"
+        assert game_processes._tail(file, 13) == b"second\nthird\n"  # from a line's start
+        assert game_processes._tail(file, 100) == b"first line\nsecond\nthird\n"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.judges.judge_messages import crash_line
+from kit.judges.judge_messages import crash_line, summary_line
 from kit.launcher import STDERR_HEAD, STDERR_KEPT
 from kit.run import process
 from kit.run.process import (
@@ -591,3 +591,15 @@ def test_a_closed_launcher_leaves_no_pipe_open():
     started = launcher.process
     launcher.close()
     assert started.stdin.closed and started.stdout.closed
+
+
+def test_a_stderr_flood_s_lines_not_kept_are_counted_in_its_message(run):
+    """A solution writing a million lines of junk to stderr was said to have 8,189 more
+    lines: those the watch kept; the watch counts the line ends it reads."""
+    done = run('import sys\nsys.stderr.write("a\\x00\\xff junk\\n" * 10**6)\nsys.exit(2)\n')
+    assert done.stderr.startswith(b"a\x00\xc3\xbf junk\n")
+    not_kept = done.stderr.lines_not_kept
+    said = f" (+999,997 more lines, {not_kept:,} of them not kept)"
+    assert summary_line(done.stderr).endswith(said)
+    kept_lines = done.stderr.count(b"\n")  # the line saying what was not kept among them
+    assert kept_lines + done.stderr.lines_not_kept == 10**6
