@@ -1,6 +1,7 @@
 """The messages of judge programs (checkers, output validators, interactors) in one line.
 
-``summary_line`` (a program's output as one line), ``crash_line`` (the exception line of its
+``summary_line`` (a program's output as one line; ``not_kept_said``, how it says the lines of a
+stream not kept among those it does not show), ``crash_line`` (the exception line of its
 last traceback, or None), ``judge_message`` (what a checker or interactor that did not accept
 says: the exception line and where it was raised, else its verdict line or its first lines),
 ``raised_where`` (the file, line and statement a traceback was raised at), ``not_started`` (a
@@ -54,10 +55,17 @@ def summary_line(*outputs: bytes) -> str:
     more = max(0, len(lines) - MESSAGE_LINES) + not_kept
     text = " / ".join(lines[:MESSAGE_LINES])
     if more:
-        left_out = "not kept" if more == not_kept else f"{not_kept:,} of them not kept"
-        said = f", {left_out}" if not_kept else ""
-        text += f" (+{more:,} more line{'' if more == 1 else 's'}{said})"
+        text += f" (+{more:,} more line{'' if more == 1 else 's'}{not_kept_said(more, not_kept)})"
     return cut_as_shown(text, MESSAGE_CHARS)
+
+
+def not_kept_said(left_out: int, not_kept: int) -> str:
+    """What follows a count of ``left_out`` lines, ``not_kept`` of them not kept
+    (``kit.processes.Kept``): ``, 991,808 of them not kept``; ``, not kept`` when that is all of
+    them; "" when it is none."""
+    if not not_kept:
+        return ""
+    return ", not kept" if left_out == not_kept else f", {not_kept:,} of them not kept"
 
 
 # a testlib verdict line after a traceback: the program printed the traceback (``print_exc``)

@@ -8,7 +8,8 @@ the line of code that Python, run from an empty folder, cannot show. The frames 
 bundle's loader and of the import system calling it become one line. Of a long stderr, a
 traceback keeps its last ``TRACEBACK_FRAMES`` frames whole, the solution's own deepest frame
 before them and its exception; other text its last ``STDERR_LINES`` lines; what is left out
-is counted in its place. Control characters are shown, not sent to the terminal, and a byte
+is counted in its place, the lines of a stderr not kept (``kit.processes.Kept``) with the
+lines before the traceback. Control characters are shown, not sent to the terminal, and a byte
 that is not UTF-8 as ``\\xff`` (``kit.visible``), its backslashes left as Python wrote them.
 The hints for usual mistakes follow (``kit.run.failure_hints``). ``without_markers`` is a
 traceback less the position markers (``~~~^^``) CPython 3.11+ prints and PyPy does not, so
@@ -22,6 +23,8 @@ import re
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
+from kit.judges.judge_messages import not_kept_said
+from kit.processes import Kept
 from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.failure_hints import stderr_hints
@@ -130,18 +133,19 @@ def _frame_blocks(lines: list[str]) -> list[tuple[int, int]]:
     return blocks
 
 
-def _tail(lines: list[str], solution: str) -> list[str]:
+def _tail(lines: list[str], solution: str, not_kept: int = 0) -> list[str]:
     """What is shown of a run's stderr: all of it when short; else, of a traceback, its last
     frames whole, the solution's own deepest frame before them (the line of the author's code
     that led there) and its exception; of other text, its last lines. What is left out is
     said in its place (``[... 3 lines not shown]``), frames with the files they are in. Of a
     recursion, the solution's deepest frame is the one that entered it, not another copy of
-    the recursive frame."""
+    the recursive frame. The stream's ``not_kept`` lines (``kit.processes.Kept``) are counted
+    with the lines left out before the traceback or the last lines, the first line shown."""
     blocks = _frame_blocks(lines)
     if len(lines) <= STDERR_LINES:
-        return lines
+        return _lines_left_out(0, not_kept) + lines
     if not blocks:
-        return [_left_out(len(lines) - STDERR_LINES, "line"), *lines[-STDERR_LINES:]]
+        return [*_lines_left_out(len(lines) - STDERR_LINES, not_kept), *lines[-STDERR_LINES:]]
     shown = blocks[-TRACEBACK_FRAMES:]
     deepest = lines[shown[-1][0]]  # a recursion's own frame: the one that entered it is shown
     own = [
@@ -154,7 +158,7 @@ def _tail(lines: list[str], solution: str) -> list[str]:
     first = blocks[0][0]  # what came before the traceback (debug output) and its header
     header = first > 0 and lines[first - 1].startswith("Traceback")
     earlier = first - 1 if header else first
-    kept: list[str] = [_left_out(earlier, "line")] if earlier else []
+    kept = _lines_left_out(earlier, not_kept)
     kept += [lines[first - 1]] if header else []
     for number, (start, end) in enumerate(shown):
         before = shown[number - 1][1] if number else 0
@@ -165,8 +169,15 @@ def _tail(lines: list[str], solution: str) -> list[str]:
     return kept + lines[blocks[-1][1] :][:STDERR_LINES]
 
 
-def _left_out(count: int, what: str) -> str:
-    return f"  [... {count} {what}{'s' if count > 1 else ''} not shown]"
+def _lines_left_out(count: int, not_kept: int) -> list[str]:
+    """The line standing for the ``count`` kept lines left out and the ``not_kept`` lines of
+    the stream (``[... 999,997 lines not shown, 991,808 of them not kept]``, as
+    ``kit.judges.judge_messages.summary_line`` counts them); none when there are none."""
+    left_out = count + not_kept
+    if not left_out:
+        return []
+    said = not_kept_said(left_out, not_kept)
+    return [f"  [... {left_out:,} line{'s' if left_out > 1 else ''} not shown{said}]"]
 
 
 WHERE_NAMED = 3  # the files of the frames left out named, at most
@@ -184,7 +195,7 @@ def _frames_left_out(firsts: list[str]) -> str:
             files.append(where)
     named = ", ".join(files[:WHERE_NAMED]) + (", ..." if len(files) > WHERE_NAMED else "")
     count = len(firsts)
-    return f"  [... {count} frame{'s' if count > 1 else ''} of {named} not shown]"
+    return f"  [... {count:,} frame{'s' if count > 1 else ''} of {named} not shown]"
 
 
 def _source_line(path: Path, number: int) -> str:
@@ -223,5 +234,6 @@ def explain(
     if bundle is not None:
         lines = _without_loader(lines, script.name, bundle.entry_first_line, helpers)
     lines = [visible(_FILE_LINE.sub(source, line)[:200], backslash=False) for line in lines]
-    details = _tail(_with_helper_sources(problem.root, lines, helpers), solution)
+    not_kept = stderr.lines_not_kept if isinstance(stderr, Kept) else 0
+    details = _tail(_with_helper_sources(problem.root, lines, helpers), solution, not_kept)
     return details + stderr_hints(problem, bundle, text, output_over)

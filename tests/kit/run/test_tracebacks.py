@@ -3,6 +3,7 @@ own lines, a helper's frame with the line of code Python could not show, the bun
 as one line, a long traceback cut to its last frames and the solution's own deepest, a long
 stderr to its last lines, control characters shown."""
 
+from kit.processes import Kept
 from kit.run.tracebacks import crash_site, explain, without_markers
 from tests.kit.run.case_support import crash
 
@@ -148,6 +149,28 @@ def test_debug_output_before_a_long_traceback_is_said_to_be_left_out(toy_run):
         "  [... 1 frame of /lib/h.py not shown]",
     ]
     assert shown[-1] == "IndexError: x"
+
+
+def test_the_lines_of_stderr_not_kept_are_counted_with_those_not_shown(toy_run):
+    """A run that wrote a million lines, then raised: the watch kept whole lines of its head
+    and tail (``Kept``); the lines it did not keep are counted with the kept ones left out,
+    as ``summary_line`` counts them, and a view that left none out says them alone."""
+    problem, bundle, script, _ = toy_run
+    debug = [f"debug {n}" for n in range(8161)]
+    frames = _frame("/lib/h.py", 1, "g()")
+    stderr = "\n".join([*debug, "Traceback (most recent call last):", *frames, "IndexError: x"])
+    shown = explain(problem, None, script, Kept(stderr.encode(), lines_not_kept=991_808))
+    assert shown[:2] == [
+        "  [... 999,969 lines not shown, 991,808 of them not kept]",
+        "Traceback (most recent call last):",
+    ]
+    lines = "".join(f"line {n}\n" for n in range(20)).encode()
+    assert explain(problem, None, script, Kept(lines, lines_not_kept=5))[0] == (
+        "  [... 19 lines not shown, 5 of them not kept]"
+    )
+    alone = Kept(b"a\n  [... 9 bytes of stderr not kept ...]\nb\n", lines_not_kept=1)
+    assert explain(problem, None, script, alone)[0] == "  [... 1 line not shown, not kept]"
+    assert explain(problem, None, script, Kept(lines))[0] == "  [... 14 lines not shown]"
 
 
 def test_the_frames_left_out_are_said_with_the_files_they_are_in(toy_run):
