@@ -217,7 +217,7 @@ def _built_in(spec: str, shown: str) -> Comparator:
     mode, colon, argument = spec.partition(":")
     if mode == "std":
         if standard_spec(argument) != spec:
-            meant = _meant(argument, BUILT_IN, "std:{}")
+            meant = _meant(argument, BUILT_IN, "std:")
             said = f"did you mean {meant!r}? built in: {STD}" if meant else STD
             raise BuildError(f"{shown}: not one of testlib's standard checkers built in ({said})")
         return StandardComparator(argument)
@@ -230,17 +230,18 @@ def _built_in(spec: str, shown: str) -> Comparator:
     return FloatComparator(spec, tolerance)
 
 
-def _meant(word: str, known, shown: str = "{}") -> str | None:
-    """``shown`` filled with the name of ``known`` that ``word`` is a misspelling of, or None."""
+def _meant(word: str, known, before: str = "", after: str = "") -> str | None:
+    """The name of ``known`` that ``word`` is a misspelling of, between ``before`` and
+    ``after`` (the setting's own text, braces and all, never read as a format), or None."""
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=CLOSE)
-    return shown.format(close[0]) if close else None
+    return f"{before}{close[0]}{after}" if close else None
 
 
 def _unknown(spec: str) -> str:
     """The error of a setting of no known mode: ``unknown comparison (did you mean
     'tokens'? expected ...)`` for ``tokns``, a mode close to a known one's suggested."""
     mode, colon, argument = spec.partition(":")
-    meant = _meant(mode, MODES, f"{{}}:{argument}") if colon else _meant(spec, WORDS)
+    meant = _meant(mode, MODES, after=f":{argument}") if colon else _meant(spec, WORDS)
     hint = f"did you mean {meant!r}? " if meant else ""
     return (
         f"unknown comparison ({hint}expected lines, tokens, float:TOL, kattis[:FLAGS], "

@@ -229,6 +229,22 @@ def test_a_setting_close_to_a_known_one_is_named(spec, meant):
     assert meant in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("spec", "meant"),
+    [
+        ("chekcer:{name}.py", "(did you mean 'checker:{name}.py'? expected"),
+        ("flaot:{}", "(did you mean 'float:{}'? expected"),
+        ("valdator:x{0}", "(did you mean 'validator:x{0}'? expected"),
+    ],
+)
+def test_a_misspelt_setting_with_braces_is_named_as_written(spec, meant):
+    """A setting's braces are its own text: ``chekcer:{name}.py`` was filled in as a format
+    string (KeyError: 'name', a traceback)."""
+    with pytest.raises(BuildError) as caught:
+        comparator(spec)
+    assert meant in str(caught.value)
+
+
 def test_a_setting_that_is_not_a_string_is_a_build_error():
     with pytest.raises(BuildError, match=r"^problems.toml: \[toy\]: compare must be a string"):
         comparator(3)
