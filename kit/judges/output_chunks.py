@@ -137,7 +137,8 @@ def _common_length(want: bytes, have: bytes, have_from: int) -> int:
 def _after_last_content_line(want: bytes, same: int) -> int:
     """Where the line after the last line of ``want[:same]`` holding more than whitespace
     begins (0: none does): blank lines before it are kept by ``judged_lines``, those after it
-    could be the trailing blank lines it drops."""
+    could be the trailing blank lines it drops. When that line does not end before ``same``
+    (the outputs differ inside it), where it begins: the lines before it are whole."""
     end = same
     while end > 0:
         block = want[max(0, end - CHUNK) : end]
@@ -145,7 +146,7 @@ def _after_last_content_line(want: bytes, same: int) -> int:
         if kept:
             content = end - len(block) + kept - 1  # the last byte that is not whitespace
             line_end = want.find(LINES, content, same)
-            return 0 if line_end < 0 else line_end + 1
+            return want.rfind(LINES, 0, content) + 1 if line_end < 0 else line_end + 1
         end -= len(block)
     return 0
 

@@ -3,10 +3,12 @@ of the whole output."""
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 from kit.judges import output_chunks
+from kit.judges.compare import parse_compare
 
 
 def _whole_lines(output):
@@ -60,3 +62,18 @@ def test_same_start_splits_both_outputs_where_their_pieces_are_read_from(monkeyp
             assert whole_want[:pieces] == whole_have[:pieces], (want, have)
             assert list(read(want, want_at)) == whole_want[pieces:], (want, have, separators)
             assert list(read(have, have_at)) == whole_have[pieces:], (want, have, separators)
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 1 << 16])
+def test_same_lines_start_stops_at_the_line_a_difference_is_in(monkeypatch, chunk):
+    """A last line differing in its second token: the common start ends inside that line,
+    where ``same_start`` gave up (0: the whole output read again line by line); it now
+    splits at that line's start, and the verdict and message are those of a whole reading."""
+    monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+    want = b"".join(b"%d %d\n" % (i, i + 1) for i in range(1000))
+    have = want[: -len(b"1000\n")] + b"1x\n"
+    last = want.rfind(b"\n", 0, len(want) - 1) + 1  # where the last line starts
+    assert output_chunks.same_start(want, have, output_chunks.LINES) == (999, last, last)
+    judged = parse_compare("lines", Path("."), "x").judge(Path("/dev/null"), want, have)
+    assert not judged.accepted and not judged.presentation
+    assert judged.message == "line 1000: expected '999 1000', got '999 1x'"
