@@ -53,7 +53,7 @@ from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
 from kit.problem_cases import Case, case_file
-from kit.problem_selection import SLUG_HELP, input_problem, one_problem
+from kit.problem_selection import SLUG_HELP, input_problem, one_problem, package_owner
 from kit.registry import Problem, load_registry
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge
@@ -90,8 +90,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    _refuse_an_answer(args)
-    problem = _problem(args)
+    registry = load_registry(args.root.resolve())
+    _refuse_an_answer(args, registry)
+    problem = _problem(args, registry)
     runner = target_runner(args) or runner_for_runs(problem.targets)
     playing = problem.kind == "interactive" and not problem.unplayed
     shown = None if args.file == Path("-") else args.file  # "-": stdin, as most commands read it
@@ -148,11 +149,10 @@ def run(args: argparse.Namespace) -> int:
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
 
 
-def _problem(args: argparse.Namespace) -> Problem:
+def _problem(args: argparse.Namespace, registry: dict[str, Problem]) -> Problem:
     """The problem of the run: SLUG's; or, with FILE alone (the first word no slug but a file,
     or ``-``), the problem whose samples hold it, else this folder's, FILE then the input;
     SLUG left out, this folder's."""
-    registry = load_registry(args.root.resolve())
     if args.slug and args.file is None:
         problem = input_problem(registry, args.slug)
         if problem is not None:
@@ -352,46 +352,48 @@ def _teed(target: os.stat_result) -> bool:
     return False
 
 
-def _answer_names(given: Path) -> tuple[Path, Path]:
-    """Where the answer of an input ``NAME.in`` may be: ``NAME.out``, ``NAME.ans``."""
-    return given.with_suffix(".out"), given.with_suffix(".ans")
+# an input's suffix: its answer's, as samples (NAME.in: NAME.out, NAME.ans) and Polygon's
+# tests (NN: NN.a) name them; read both ways, an input's answers and an answer's input
+ANSWER_SUFFIXES = {".in": (".out", ".ans"), "": (".a",)}
 
 
-def _refuse_an_answer(args: argparse.Namespace) -> None:
+def _answer_names(given: Path) -> tuple[Path, ...]:
+    """Where the answer of the input ``given`` may be (``ANSWER_SUFFIXES``)."""
+    return tuple(given.with_suffix(suffix) for suffix in ANSWER_SUFFIXES.get(given.suffix, ()))
+
+
+def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) -> None:
     """An answer file given as FILE, its input beside it, is a one-line error naming the
-    command that runs the input (it ran the answer, said only to have no answer beside it)."""
+    command that runs the input (it ran the answer, said only to have no answer beside it);
+    an answer in a zipped or tarred package (``pkg.zip/tests/01.a``) too, read through it."""
     alone = args.file is None and args.slug is not None
     given = named_path(args.slug) if alone else args.file
-    answered = _input_answered(given) if given is not None else None
-    if answered is not None:
+    input_suffix = _input_suffix(given) if given is not None else None
+    if input_suffix is None:
+        return
+    owner = package_owner(registry, given)  # the problem whose package holds it, if any
+    where = given if owner is None else case_file(owner, given)
+    if file_state(where.with_suffix(input_suffix)) is None:
+        answered = given.with_suffix(input_suffix)  # as FILE names it
         slug = "" if alone else f"{args.slug} " if args.slug else ""
         raise BuildError(
             f"{given} is the answer of {answered}, not an input: run "
-            f"`{command()} run {slug}{answered}`"
+            f"`{command()} run {slug}{shlex.quote(str(answered))}`"
         )
 
 
-def _input_answered(given: Path) -> Path | None:
-    """The input beside an answer file given as FILE (``NAME.in`` for ``NAME.out`` or
-    ``NAME.ans``, Polygon's ``NN`` for ``NN.a``), whose answer it is; None for any other."""
-    if given.suffix in (".out", ".ans"):
-        answered = given.with_suffix(".in")
-    elif given.suffix == ".a":
-        answered = given.with_suffix("")
-    else:
-        return None
-    return answered if file_state(answered) is None else None
+def _input_suffix(given: Path) -> str | None:
+    """The suffix of the input whose answer ``given``'s name is (``ANSWER_SUFFIXES``), None
+    when it names no answer."""
+    return next((key for key, ends in ANSWER_SUFFIXES.items() if given.suffix in ends), None)
 
 
 def _answer_beside(given: Path, shown: Path) -> Path | None:
     """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any
     (not the file this command's stdout goes to); both is an error, as it is for a sample
     (which one the judge's answer is, is not told), said with the input as FILE names it
-    (``shown``). A Polygon test, ``tests/NN``, has its answer in ``tests/NN.a``."""
-    if given.suffix == "" and file_state(given.with_name(given.name + ".a")) is None:
-        return given.with_name(given.name + ".a")
-    if given.suffix != ".in":
-        return None
+    (``shown``). A Polygon test, ``tests/NN``, has its answer in ``tests/NN.a``
+    (``_answer_names``)."""
     found = []
     for path in _answer_names(given):
         state = file_state(path)

@@ -745,6 +745,22 @@ def test_an_answer_file_given_as_the_input_is_refused_naming_its_input(
     assert capfd.readouterr().err.endswith("run `cpkit run toy_sum samples/toy_sum/sample-1.in`\n")
 
 
+def test_an_answer_in_a_zipped_package_is_refused_naming_its_input(
+    toy, cache_home, capfd, monkeypatch
+):
+    """``run SLUG pkg.zip/tests/02.a`` (and the answer given alone) ran the answer as the
+    input, where the unzipped package's answer was refused: the name is read through the
+    package as the case's is, and the input is named as the answer was, quoted for a shell."""
+    zipped_guess(toy)
+    monkeypatch.chdir(toy)
+    for words, slug in ((["pg"], "pg "), ([], "")):
+        assert cli.main(["run", *words, "guess pkg é.zip/tests/02.a"]) == 2
+        assert capfd.readouterr().err == (
+            "cpkit: error: guess pkg é.zip/tests/02.a is the answer of guess pkg é.zip/tests/02, "
+            f"not an input: run `cpkit run {slug}'guess pkg é.zip/tests/02'`\n"
+        )
+
+
 def test_a_zipped_package_s_case_is_named_as_the_build_names_it(
     toy, cache_home, capfd, monkeypatch
 ):
