@@ -11,9 +11,10 @@ current folder or holds it (atcoder-cli's ``abc300/a/``, its ``tests/``), the ne
 folder winning (``abc300/a/``'s task before a contest's ``abc300/main.py``); a folder of several
 problems' solutions (``solutions/``) is none's, and so is the workspace's root, though a
 solution lies there (``solution = "main.py"``). ``one_problem`` and ``slugs_or_here`` choose by
-it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose package holds FILE,
-a case as the build names it, ``pkg.zip/tests/01`` too; else the one whose samples' folder
-holds FILE, else this folder's); each says the problem it took in one line on stderr.
+it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose package has FILE as
+a case's file, named as the build names it, ``pkg.zip/tests/01`` too; else the one whose
+samples' folder holds FILE, else this folder's; a problem's solution is no input, wherever it
+lies); each says the problem it took in one line on stderr.
 """
 
 from __future__ import annotations
@@ -88,17 +89,20 @@ def slugs_or_here(registry: dict[str, Problem], slugs: list[str]) -> list[str]:
 
 def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
     """The problem of ``run NAME``, NAME no slug but a file there or ``-`` (stdin): the one
-    problem whose package holds the file (a case as the build names it, ``pkg.zip/tests/01``
+    problem whose package has the file as a case's (as the build names it, ``pkg.zip/tests/01``
     too), else whose samples' folder holds it (from any folder: the file says whose sample it
     is), else this folder's problem, said on stderr; None when it is neither, or is a
-    problem's solution (no input: the unknown name's message names its problem). ``-`` is
+    problem's solution, in its package too (no input: the unknown name's message names its
+    problem). ``-`` is
     this folder's problem's, else ``one_problem``'s usage error (no unknown problem '-')."""
     if name in registry:
         return None
     if name == "-":  # stdin: this folder's problem's input, else a SLUG is needed
         return one_problem(registry, None, "run")
+    if _solution_named(registry, name):  # a program, not an input, though a package holds it
+        return None
     packaged = package_owner(registry, Path(name))
-    if packaged is None and (not Path(name).is_file() or _solution_named(registry, name)):
+    if packaged is None and not Path(name).is_file():
         return None
     owner = packaged or sample_owner(registry, Path(name))
     here = folder_problem(registry)
@@ -112,18 +116,23 @@ def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
 
 
 def package_owner(registry: dict[str, Problem], path: Path) -> Problem | None:
-    """The first problem whose package holds the file ``path`` names (a case as the build
-    names it, through a zipped package too: ``kit.problem_cases.case_file``); None when
-    no problem's package does."""
+    """The first problem whose package has the file ``path`` names as a case's input or
+    answer (a case as the build names it, through a zipped package too:
+    ``kit.problem_cases.case_file``); None when no problem's package does. The package's other
+    files are no case: its submissions, the problem's solution among them, are programs."""
     for problem in registry.values():
         if problem is None or problem.source is None:
             continue
-        found = case_file(problem, path)
-        tops = [top for top in (problem.source.path, problem.source.archive) if top is not None]
         with contextlib.suppress(OSError):
-            if found.is_file() and any(found.resolve().is_relative_to(t.resolve()) for t in tops):
+            found = case_file(problem, path).resolve()
+            cases = problem.source.cases
+            if any(found in (case.input.resolve(), _resolved(case.answer)) for case in cases):
                 return problem
     return None
+
+
+def _resolved(path: Path | None) -> Path | None:
+    return None if path is None else path.resolve()
 
 
 def sample_owner(registry: dict[str, Problem], path: Path) -> Problem | None:

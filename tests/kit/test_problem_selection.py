@@ -4,6 +4,8 @@ problems there are and the one meant (the nearest slug, or the problem whose sol
 names); with no SLUG, this folder's problem (the one whose solution's or samples' folder holds
 it), and the problem of a file given alone (its samples' problem, else this folder's)."""
 
+import shutil
+
 import pytest
 
 from kit.errors import BuildError
@@ -15,6 +17,7 @@ from kit.problem_selection import (
     slugs_or_here,
 )
 from kit.registry import load_registry
+from tests.package_support import PACKAGES
 from tests.registry_support import registry
 
 
@@ -197,3 +200,24 @@ def test_stdin_given_as_minus_outside_a_problem_s_folder_needs_a_slug(toy, monke
         "run needs a SLUG: this folder is in no single problem's solution or samples folder "
         "(problems.toml has: toy_sum, toy_echo)"
     )
+
+
+def test_a_package_s_solution_or_other_file_is_no_input_of_its_problem(toy, monkeypatch, capsys):
+    """A problem whose solution lies in its package (``solution =
+    "pk/submissions/accepted/sum.py"``): ``run`` of that path ran the solution on its own source
+    as the input; only the package's cases are taken as its inputs, and the solution names its
+    problem as a solution's path does elsewhere (an unknown problem: did you mean it?)."""
+    shutil.copytree(PACKAGES / "kattis_sum", toy / "pk")
+    table = toy / "problems.toml"
+    solution = "pk/submissions/accepted/sum.py"
+    table.write_text(table.read_text() + f'\n[ks]\npackage = "pk"\nsolution = "{solution}"\n')
+    problems = load_registry(toy)
+    monkeypatch.chdir(toy)
+    for name in (solution, "pk/submissions/accepted/shouting.py", "pk/problem.yaml"):
+        assert input_problem(problems, name) is None
+    with pytest.raises(BuildError, match=r"did you mean 'ks'\?\)$"):
+        select(problems, [solution])
+    assert capsys.readouterr().err == ""
+    for case in ("pk/data/secret/group_big/01.in", "pk/data/sample/1.ans"):
+        assert input_problem(problems, case).slug == "ks"
+        assert capsys.readouterr().err == f"ks (its package holds {case})\n"
