@@ -24,7 +24,7 @@ API::
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
     Kept.of(kept, newlines, last)     # the same, its lines not kept counted from the stream's
-    whole_tail(data) -> bytes         # a stream's tail from its first whole line
+    whole_tail(data) -> bytes         # a stream's tail from its first whole line (or CUT + cut)
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
@@ -169,10 +169,13 @@ class Kept(bytes):
         return cls(kept, max(0, written - _lines(kept, kept.count(b"\n"))))
 
 
+CUT = b"..."  # marks where a line longer than all that is kept of a stream was cut
+
+
 def whole_tail(data: bytes) -> bytes:
     """A stream's tail from its first whole line: ``data``, the tail and the byte before it
-    (a line's end, or not); a line longer than all of it is kept cut."""
-    return data[data.find(b"\n") + 1 :] if b"\n" in data[:-1] else data[1:]
+    (a line's end, or not); a line longer than all of it is kept cut, ``CUT`` before it."""
+    return data[data.find(b"\n") + 1 :] if b"\n" in data[:-1] else CUT + data[1:]
 
 
 def _lines(data: bytes | bytearray, newlines: int) -> int:
@@ -220,9 +223,10 @@ class Drain:
             os.close(self.write_end)
             self.write_end = -1
 
-    def ended(self) -> bytes:
-        """What was kept, once the pipe's end was read (the program's processes left holding
-        it, in a session of their own, are killed after DRAIN_SECONDS: ``end_holders``)."""
+    def ended(self) -> Kept:
+        """What was kept (``Kept``: whole lines, its lines not kept counted), once the pipe's
+        end was read (the program's processes left holding it, in a session of their own, are
+        killed after DRAIN_SECONDS: ``end_holders``)."""
         self.close_write_end()
         self.thread.join(timeout=DRAIN_SECONDS)
         if self.thread.is_alive():
@@ -234,12 +238,12 @@ class Drain:
     def _whole_lines(self) -> Kept:
         """What was kept, cut to whole lines when some was not (the first line of a tail
         kept, the last of a head, lost their start or their end), with the lines not kept;
-        a line longer than all that is kept is kept cut."""
+        a line longer than all that is kept is kept cut, ``CUT`` where it was."""
         kept = bytes(self.kept)
         if self.written <= self.keep:
             return Kept(kept)
         if self.head:
-            kept = kept[: kept.rfind(b"\n") + 1] or kept
+            kept = kept[: kept.rfind(b"\n") + 1] or kept + CUT
         else:  # from the byte before the last ``keep``
             kept = whole_tail(kept)
         return Kept.of(kept, self.newlines, self.last)

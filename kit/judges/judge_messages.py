@@ -1,15 +1,14 @@
 """The messages of judge programs (checkers, output validators, interactors) in one line.
 
-``summary_line`` (a program's output as one line; ``not_kept_said``, how it says the lines of a
-stream not kept among those it does not show), ``crash_line`` (the exception line of its
-last traceback, or None), ``judge_message`` (what a checker or interactor that did not accept
-says: the exception line and where it was raised, else its verdict line or its first lines),
-``raised_where`` (the file, line and statement a traceback was raised at), ``not_started`` (a
-Python program's exit 1 that rejects nothing: it could not import or compile, or used a name it
-never bound) and ``testlib_failure`` (an exit status that is the
-program's own failure), with testlib's exit statuses (``TESTLIB_REJECTS``,
-``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``). Checkers and Kattis validators
-(``kit.judges.compare``), interactors (``kit.run.interact``, ``kit.run.game_verdicts``), input
+``summary_line`` (a program's output as one line; ``counted``, how every count of a stream's
+lines is said), ``crash_line`` (the exception line of its last traceback, or None),
+``judge_message`` (what a checker or interactor that did not accept says: the exception line
+and where it was raised, else its verdict line or its first lines), ``raised_where`` (the file,
+line and statement a traceback was raised at), ``not_started`` (a Python program's exit 1 that
+rejects nothing: it could not import or compile, or used a name it never bound) and
+``testlib_failure`` (an exit status that is the program's own failure), with testlib's exit
+statuses (``TESTLIB_REJECTS``, ``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``). Checkers and Kattis
+validators (``kit.judges.compare``), interactors (``kit.run.interact``, ``kit.run.game_verdicts``), input
 validators and graders are told so; a solution's crash is its ``crash_line``.
 """
 
@@ -46,26 +45,27 @@ _LIBRARY = re.compile(r"[/\\]lib[/\\](?:python|pypy)\d[\d.]*[/\\]|[/\\]lib-pytho
 def summary_line(*outputs: bytes) -> str:
     """A program's message as one line: the first non-blank lines of its ``outputs`` (its
     stdout and stderr), each shown by the kit's rule (``kit.visible``: a byte not UTF-8 as
-    ``\\xff``, a control character as its escape), joined and trimmed; the lines it does not
-    show counted, with those of a stream not kept (``kit.processes.Kept``)."""
+    ``\\xff``, a control character as its escape), joined and trimmed; the non-blank lines
+    it does not show counted as more, and apart the lines of a stream not kept
+    (``kit.processes.Kept``), blank or not (unread, they are unknown)."""
     joined = b"\n".join(outputs)
     lines = [visible(line.strip()) for line in text_of(joined).split("\n")]
     lines = [line for line in lines if line]
     not_kept = sum(output.lines_not_kept for output in outputs if isinstance(output, Kept))
-    more = max(0, len(lines) - MESSAGE_LINES) + not_kept
+    more = max(0, len(lines) - MESSAGE_LINES)
+    counts = [f"+{counted(more, 'more')}"] if more else []
+    counts += [counted(not_kept, "not kept", after=True)] if not_kept else []
     text = " / ".join(lines[:MESSAGE_LINES])
-    if more:
-        text += f" (+{more:,} more line{'' if more == 1 else 's'}{not_kept_said(more, not_kept)})"
+    if counts:
+        text += f" ({'; '.join(counts)})"
     return cut_as_shown(text, MESSAGE_CHARS)
 
 
-def not_kept_said(left_out: int, not_kept: int) -> str:
-    """What follows a count of ``left_out`` lines, ``not_kept`` of them not kept
-    (``kit.processes.Kept``): ``, 991,808 of them not kept``; ``, not kept`` when that is all of
-    them; "" when it is none."""
-    if not not_kept:
-        return ""
-    return ", not kept" if left_out == not_kept else f", {not_kept:,} of them not kept"
+def counted(count: int, word: str, after: bool = False) -> str:
+    """``count`` lines with ``word`` before or ``after`` them: ``3 more lines``, ``1,500 lines
+    not kept`` (the wording of every count of a stream's lines in the kit's messages)."""
+    lines = "line" if count == 1 else "lines"
+    return f"{count:,} {lines} {word}" if after else f"{count:,} {word} {lines}"
 
 
 # a testlib verdict line after a traceback: the program printed the traceback (``print_exc``)

@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
-from kit.judges.judge_messages import not_kept_said
+from kit.judges.judge_messages import counted
 from kit.processes import Kept
 from kit.registry import Problem
 from kit.run import compile_step
@@ -171,13 +171,11 @@ def _tail(lines: list[str], solution: str, not_kept: int = 0) -> list[str]:
 
 def _lines_left_out(count: int, not_kept: int) -> list[str]:
     """The line standing for the ``count`` kept lines left out and the ``not_kept`` lines of
-    the stream (``[... 999,997 lines not shown, 991,808 of them not kept]``, as
+    the stream (``[... 8,161 lines not shown; 991,808 lines not kept]``, as
     ``kit.judges.judge_messages.summary_line`` counts them); none when there are none."""
-    left_out = count + not_kept
-    if not left_out:
-        return []
-    said = not_kept_said(left_out, not_kept)
-    return [f"  [... {left_out:,} line{'s' if left_out > 1 else ''} not shown{said}]"]
+    parts = [counted(count, "not shown", after=True)] if count else []
+    parts += [counted(not_kept, "not kept", after=True)] if not_kept else []
+    return [f"  [... {'; '.join(parts)}]"] if parts else []
 
 
 WHERE_NAMED = 3  # the files of the frames left out named, at most

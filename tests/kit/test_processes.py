@@ -80,7 +80,7 @@ def test_what_a_program_writes_is_read_through_pipes_its_head_kept(tmp_path):
     )
     status, out, err, hung = run_program(python(code), tmp_path, 30)
     assert (status, err, hung) == (0, b"0", False)
-    assert out == b"x" * processes.KEPT_BYTES
+    assert out == b"x" * processes.KEPT_BYTES + b"..."  # a line longer than the head: marked cut
 
 
 def test_of_a_program_s_stderr_the_tail_is_kept(tmp_path):
@@ -537,7 +537,27 @@ def test_a_process_is_taken_for_stopped_only_when_two_looks_running_find_it_so()
 def test_a_tail_begins_at_its_first_whole_line_and_its_lines_not_kept_are_counted():
     assert whole_tail(b"x\nab\n") == b"ab\n"  # the byte before it ended a line
     assert whole_tail(b"xa\nb\n") == b"b\n"  # "a" lost its start
-    assert whole_tail(b"xabc") == b"abc"  # one long line: kept cut
+    assert whole_tail(b"xabc") == b"...abc"  # one long line: kept cut, and marked so
     kept = Kept.of(b"ab\n", newlines=5, last=b"\n")
     assert (kept, kept.lines_not_kept) == (b"ab\n", 4)
     assert Kept.of(b"a\nb", newlines=1, last=b"b").lines_not_kept == 0
+
+
+def drained(data: bytes, keep: int, head: bool = False) -> processes.Kept:
+    """What a Drain keeping ``keep`` bytes (its head, or tail) keeps of ``data``."""
+    drain = processes.Drain.started(keep, head=head)
+    os.write(drain.write_end, data)
+    try:
+        return drain.ended()
+    finally:
+        drain.close()
+
+
+def test_a_drain_counts_blank_lines_not_kept_and_marks_a_line_it_cut():
+    """A line longer than all that is kept was kept cut without a mark."""
+    kept = drained(b"\n" * 100 + b"msg\n", 8)
+    assert (kept, kept.lines_not_kept) == (b"\n\n\n\nmsg\n", 96)
+    kept = drained(b"x" * 20 + b"\n", 8)  # its tail: the line lost its start
+    assert (kept, kept.lines_not_kept) == (b"...xxxxxxx\n", 0)
+    kept = drained(b"x" * 20 + b"\nend\n", 8, head=True)  # its head: the line lost its end
+    assert (kept, kept.lines_not_kept) == (b"xxxxxxxx...", 1)

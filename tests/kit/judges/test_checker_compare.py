@@ -185,7 +185,7 @@ def test_a_checker_s_flood_past_what_is_kept_is_told_from_a_line_s_start_and_cou
     judgement = comparator("checker:flood.py", root=tmp_path).judge(sum_case, b"1", b"1")
     line = "\\x00\xff junk"  # 9 bytes of UTF-8: 116,508 whole lines in the MiB kept
     assert judgement.message == (
-        f"checker: {line} / {line} / {line} (+999,997 more lines, 883,492 of them not kept) "
+        f"checker: {line} / {line} / {line} (+116,505 more lines; 883,492 lines not kept) "
         "(exit status 1)"
     )
 

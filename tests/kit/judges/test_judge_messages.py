@@ -16,13 +16,13 @@ def test_summary_line_joins_the_first_lines():
 
 def test_summary_line_counts_the_lines_not_kept_of_a_stream_cut():
     """A program's stream past what is kept (``kit.processes.Kept``): its lines left out are
-    more lines too, and told as not kept."""
+    counted apart from the more lines kept and not shown, which are non-blank: those not
+    kept, unread, may be blank (96 blank lines made ``msg (+96 more lines, not kept)``)."""
     assert summary_line(Kept(b"a\nb\nc\nd\n", lines_not_kept=1500)) == (
-        "a / b / c (+1,501 more lines, 1,500 of them not kept)"
+        "a / b / c (+1 more line; 1,500 lines not kept)"
     )
-    assert summary_line(Kept(b"a\n", lines_not_kept=1), b"b\n") == (
-        "a / b (+1 more line, not kept)"
-    )
+    assert summary_line(Kept(b"a\n", lines_not_kept=1), b"b\n") == "a / b (1 line not kept)"
+    assert summary_line(Kept(b"\n\n\n\nmsg\n", lines_not_kept=96)) == "msg (96 lines not kept)"
     assert summary_line(b"a\n", b"b\n") == "a / b"
 
 

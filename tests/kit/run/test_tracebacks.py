@@ -161,15 +161,15 @@ def test_the_lines_of_stderr_not_kept_are_counted_with_those_not_shown(toy_run):
     stderr = "\n".join([*debug, "Traceback (most recent call last):", *frames, "IndexError: x"])
     shown = explain(problem, None, script, Kept(stderr.encode(), lines_not_kept=991_808))
     assert shown[:2] == [
-        "  [... 999,969 lines not shown, 991,808 of them not kept]",
+        "  [... 8,161 lines not shown; 991,808 lines not kept]",
         "Traceback (most recent call last):",
     ]
     lines = "".join(f"line {n}\n" for n in range(20)).encode()
     assert explain(problem, None, script, Kept(lines, lines_not_kept=5))[0] == (
-        "  [... 19 lines not shown, 5 of them not kept]"
+        "  [... 14 lines not shown; 5 lines not kept]"
     )
     alone = Kept(b"a\n  [... 9 bytes of stderr not kept ...]\nb\n", lines_not_kept=1)
-    assert explain(problem, None, script, alone)[0] == "  [... 1 line not shown, not kept]"
+    assert explain(problem, None, script, alone)[0] == "  [... 1 line not kept]"
     assert explain(problem, None, script, Kept(lines))[0] == "  [... 14 lines not shown]"
 
 
