@@ -14,6 +14,8 @@ references from stress/; no test module imports another; stress/ stands on its o
 """
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,27 @@ def test_kit_imports_form_no_circle():
     hands on names counts as a module): no circle, not even through an import made for type
     checking or inside a function."""
     assert circle_in(kit_imports()) == []
+
+
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """The kit modules ``start`` imports, directly or through others."""
+    found, todo = set(), [start]
+    while todo:
+        for other in graph[todo.pop()] - found:
+            found.add(other)
+            todo.append(other)
+    return found
+
+
+def test_stress_imports_nothing_of_verify_and_checktestdata_only_for_a_ctd_file():
+    """``kit.stress.source`` imported ``kit.verify.input_check`` for a package's validators, a
+    feature's module beside its own, and with it ``kit.checktestdata`` on every stress run:
+    what both run is ``kit.run.input_validators``, which imports Checktestdata for a .ctd."""
+    graph = kit_imports()
+    for name in sorted(name for name in graph if name.startswith("kit.stress")):
+        assert not [other for other in reached(graph, name) if other.startswith("kit.verify")]
+    code = "import sys, kit.stress.source; print(sorted(m for m in sys.modules if 'ktest' in m))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], check=False, cwd=ROOT, capture_output=True, text=True
+    )
+    assert (loaded.stdout, loaded.stderr) == ("[]\n", "")

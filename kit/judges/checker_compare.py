@@ -88,7 +88,7 @@ def checker_failure(what: str, hung: bool = False) -> Judgement:
 class HangRecord:
     """Whether a checker or validator was killed at its time-out once: it is not run again,
     every later case is said to be not judged (one that hangs on every case would otherwise
-    cost its time-out each, as input validators' ``_Validators`` also avoids)."""
+    cost its time-out each, as input validators' ``ValidatorRuns`` also avoids)."""
 
     def __init__(self) -> None:
         self.timeout: float | None = None  # the time-out it was killed at, once it was

@@ -7,4 +7,5 @@
 - ``verdicts``   the judges' verdicts (ok, WA, PE, TLE, MLE, OLE, RE, JE) and their messages
 - ``interact``   a solution played against the problem's own interactor
 - ``forbidden``  what a judge forbids (file-system writes, new processes), refused in a run
+- ``input_validators``  a package's input validators run on one input (verify's, stress's)
 """

@@ -11,7 +11,8 @@ problem and loads the stress module with only the functions this run needs:
   and no ``--brute``;
 - optional: ``validate(text)`` (every generated file must pass it, and it lets the shrinker cut
   files; without it, a package's input validators check the shrink's candidates,
-  ``Source.package_validation``: ``kit.verify.input_check``'s ``TextValidation``),
+  ``Source.package_validation``: ``kit.run.input_validators``' ``TextValidation``; the run's
+  first line names those left out, ``Source.validators_left_out``),
   ``split_cases`` with ``join_cases`` (several test cases per file; a module that defines
   neither has one case per file), ``cuts(case)``, ``MIN_PARAMS``.
 
@@ -39,11 +40,11 @@ from kit.errors import BuildError, Refused
 from kit.guest import exit_call, failure, on_deep_stack
 from kit.judges.targets import Runner
 from kit.registry import Problem
+from kit.run.input_validators import TextValidation
 from kit.run.problem_judges import interactor_command, shown_setting
 from kit.scaffold import is_stub
 from kit.stress.inputs import on_input
 from kit.stress.programs import Program, parse_program
-from kit.verify.input_check import TextValidation
 
 PARAM_ITEM = re.compile(r"(\w+)=(-?\d+)")  # --param NAME=INTEGER
 SIZE = "size"  # the one parameter of a generator program that takes a size
@@ -59,8 +60,9 @@ class Source:
     brute: Program | None = None
     interactor: list[str] | None = None  # the interactor's argv, for an interactive problem
     # the package's input validators, for the shrink's candidates when the module has no
-    # validate() (``kit.verify.input_check``)
+    # validate() (``kit.run.input_validators``), and what is said of those not run
     package_validation: TextValidation | None = None
+    validators_left_out: tuple[str, ...] = ()
 
     @property
     def validate(self):
@@ -95,6 +97,10 @@ class Source:
         if self.package_validation is not None:
             shown = ", ".join(self.package_validation.shown)
             files += f", the shrink's inputs validated by the package's {shown}"
+        elif self.validators_left_out:
+            files += ", the shrink's inputs not validated"
+        if self.validators_left_out:
+            files += f" ({'; '.join(self.validators_left_out)})"
         if self.interactor is not None:
             played = shown_setting(self.problem, self.problem.interactor or "")
             return f"{files}, played through {played}"
@@ -168,8 +174,9 @@ def source_for(
     source.module = load_stress_module(problem, needs)
     if gen is None:
         source.params = _params(source.module, given)
-    if source.validate is None:
-        source.package_validation = TextValidation.of(problem)
+    if source.validate is None and (validation := TextValidation.of(problem)) is not None:
+        source.validators_left_out = validation.left_out
+        source.package_validation = validation if validation.shown else None
     if interactive:
         source.interactor = interactor_command(problem)
     return source

@@ -17,7 +17,7 @@ G] < INPUT``, exit status 0 for a valid input (``kit.packages.polygon``). A vali
 started as the kit starts every jury program (``kit.processes``), compiled once if it is C or
 C++ (``kit.judges.programs``), and stopped after TIMEOUT seconds; one stopped so is not run
 again (its later inputs are unconfirmed, "not run"), or a validator that hangs on every input
-would cost TIMEOUT each.
+would cost TIMEOUT each. How one is run is ``kit.run.input_validators``'s.
 One that includes a header found nowhere (BAPCtools' ``validation.h``, which BAPCtools
 supplies; ``verify --include DIR`` names its folder) is not run, and named.
 
@@ -35,40 +35,27 @@ changes, under that case's arguments. Junk that no validator rejects is a warnin
 validators that let it through check little (junk equal to a case's own input is left out:
 some problems have an empty input).
 
-``TextValidation`` runs them on one text, as a stress module's ``validate(text)`` does
-(``kit.stress.source``: a module without one cuts the inputs it shrinks under the package's),
-under each setting of arguments the cases give them: a text is valid when every validator
-confirms it under one of them (it fits some test group).
+``kit.run.input_validators``' ``TextValidation`` runs them on one text, as a stress module's
+``validate(text)`` does (``kit.stress.source``: a module without one cuts the inputs it shrinks
+under the package's).
 
 API::
 
     check_inputs(problem, jobs=None) -> InputCheck | None   # None: the package has none
-    TextValidation.of(problem) -> TextValidation | None     # None: the package has none run
-    validation(text)   # None, or ValueError("input_validators/check.py: exit status 43: ...")
-    validation.shown   # ("input_validators/check.py",)
 """
 
 from __future__ import annotations
 
 import tempfile
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.checktestdata import CtdError, Validator
-from kit.errors import BuildError
-from kit.judges.judge_messages import judge_message
-from kit.judges.programs import MissingHeader, program_at
 from kit.junk import JUNK, MODIFICATIONS
-from kit.packages.kattis_validators import CHECKTESTDATA
-from kit.packages.model import KATTIS, POLYGON, args_for
-from kit.processes import run_program, signal_name
+from kit.packages.model import KATTIS, args_for
 from kit.registry import Problem
+from kit.run.input_validators import VALID, ValidatorRuns, validator_programs
 from kit.run.schedule import cores
-
-VALID = {KATTIS: 42, POLYGON: 0}  # each format's exit status for a valid input
-TIMEOUT = 60.0  # seconds a validator may take on one input
 
 
 @dataclass(frozen=True)
@@ -103,7 +90,7 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
     package = problem.source
     if package is None or not package.input_validators:
         return None
-    programs, unbuilt = _validators(problem, package)
+    programs, unbuilt = validator_programs(problem, package)
     checked = package.checked_outputs if package.format == KATTIS else ()
     cases = package.cases + checked + package.valid_inputs
     if not programs:
@@ -117,7 +104,7 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         (case.input, tuple(program.argv()), case.args_for(name), valid)
         for case, (name, _, program) in pairs + invalid
     ]
-    validators = _Validators()
+    validators = ValidatorRuns()
     with ThreadPoolExecutor(jobs or cores()) as pool:
 
         def judge(runs: list) -> list:
@@ -151,84 +138,6 @@ def check_inputs(problem: Problem, jobs: int | None = None) -> InputCheck | None
         len(package.valid_inputs),
         package.unrun_validators,
     )
-
-
-class TextValidation:
-    """The package's input validators that run, as a function of a text: None when they
-    confirm it under one setting of the cases' arguments, else ValueError, the first
-    setting's first refusal (``validator: why``). One that hung is not run again."""
-
-    def __init__(self, programs: list, settings: list, valid: int) -> None:
-        self.programs, self.settings, self.valid = programs, settings, valid
-        self.shown = tuple(shown for _, shown, _ in programs)
-        self.runs = _Validators()
-
-    @classmethod
-    def of(cls, problem: Problem) -> TextValidation | None:
-        package = problem.source
-        if package is None or not package.input_validators:
-            return None
-        programs, _ = _validators(problem, package)
-        settings = list(dict.fromkeys(case.input_args for case in package.cases)) or [()]
-        return cls(programs, settings, VALID[package.format]) if programs else None
-
-    def __call__(self, text: str) -> None:
-        with tempfile.TemporaryDirectory(prefix="kit-validated-") as folder:
-            path = Path(folder, "input")
-            path.write_text(text, encoding="utf-8")
-            first = None
-            for setting in self.settings:
-                refusal = self._refusal(path, setting)
-                if refusal is None:
-                    return
-                first = first or refusal
-        raise ValueError(first)
-
-    def _refusal(self, path: Path, setting: tuple) -> str | None:
-        """``validator: why`` of the first validator that does not confirm ``path`` under
-        ``setting``, else None."""
-        for name, shown, program in self.programs:
-            run = (path, tuple(program.argv()), args_for(setting, name), self.valid)
-            why = self.runs.verdict(run)
-            if why is not None:
-                return f"{shown}: {why}"
-        return None
-
-
-def _validators(problem: Problem, package) -> tuple[list, list[str]]:
-    """The package's input validators as (name, shown path, program), each compiled before
-    the runs start, one at a time; and what is said of those left out (a header the format's
-    tool supplies, found nowhere here)."""
-    where = f"{package.shown}: input validator"
-    programs = [
-        (
-            name,
-            _shown(Path(problem.root, path), package.path),
-            _program(problem, package, path, where),
-        )
-        for name, path in package.input_validators
-    ]
-    unbuilt = []
-    for entry in list(programs):
-        try:
-            entry[2].argv()
-        except MissingHeader as error:
-            unbuilt.append(f"{entry[1]}: not run: it includes {error.header}, found nowhere")
-            programs.remove(entry)
-    return programs, unbuilt
-
-
-def _program(problem: Problem, package, path: str, where: str):
-    """The validator ``path`` names, ready to run: a Checktestdata file read (a one-line
-    error when malformed), another program as every jury program is."""
-    if not path.endswith(CHECKTESTDATA):
-        return program_at(path, problem.root, where, "program", package.include, folder=True)
-    file = Path(problem.root, path)
-    try:
-        return Validator.read(file)
-    except CtdError as error:
-        shown = _shown(file, package.path)
-        raise BuildError(f"{where} {shown} could not be read: {error}") from None
 
 
 def _inside(path: Path, package: Path) -> str:
@@ -278,43 +187,3 @@ def _modifications_accepted(package, programs, judge, valid: int) -> tuple[str, 
                 where = _inside(case.input, package.path)
                 accepted.append(f"{where} with {modification.what}")
     return tuple(accepted)
-
-
-def _shown(path: Path, package: Path) -> str:
-    """A validator's path from the package's top (``input_validators/check.py``)."""
-    return path.resolve().relative_to(package.resolve()).as_posix()
-
-
-class _Validators:
-    """Runs validators, each one no more after it hung once (every later input is said to be
-    unconfirmed without a run: a validator that hangs on every input would otherwise cost
-    TIMEOUT each)."""
-
-    def __init__(self) -> None:
-        self.hung: set[tuple[str, ...]] = set()  # the argv of each, arguments left out
-        self.lock = threading.Lock()
-
-    def verdict(self, run: tuple) -> str | None:
-        """None when the validator confirms the input, else why not."""
-        stdin, program, args, valid = run
-        with self.lock:
-            if program in self.hung:
-                return f"not run: it was killed at {TIMEOUT:g} s on an earlier input"
-        found = _verdict(stdin, (*program, *args), valid)
-        if found is not None and found.startswith("killed at"):
-            with self.lock:
-                self.hung.add(program)
-        return found
-
-
-def _verdict(stdin: Path, argv: tuple, valid: int) -> str | None:
-    """None when the validator confirms the input, else why not."""
-    status, stdout, stderr, hung = run_program(list(argv), stdin.parent, TIMEOUT, stdin)
-    if status == valid and not hung:
-        return None
-    if hung:
-        return f"killed at {TIMEOUT:g} s"
-    if status < 0:
-        return f"killed by {signal_name(-status)}"
-    message = judge_message(stdout, stderr)
-    return f"exit status {status}" + (f": {message}" if message else "")

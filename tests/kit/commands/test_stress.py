@@ -1038,10 +1038,12 @@ def test_a_package_s_input_validator_checks_the_cuts_of_a_module_without_validat
     tmp_path, capsys, monkeypatch
 ):
     """A module without validate() left a package's problem uncut ("cuts: none (no
-    validator)"), though the package's validator, which verify runs, says what is valid."""
+    validator)"), though the package's validator, which verify runs, says what is valid. The
+    first line names the validators left out too (it named those run alone)."""
     package = shutil.copytree(PACKAGE_SUM, tmp_path / "packages" / "sum")
     (package / "input_validators").mkdir()
     (package / "input_validators" / "check.py").write_text(TWO_NUMBERS)
+    (package / "input_validators" / "format.viva").write_text("<[n] == 2>\n")  # not run here
     (tmp_path / "problems.toml").write_text('[sum]\npackage = "packages/sum"\n')
     (tmp_path / "solutions").mkdir()
     (tmp_path / "solutions" / "sum.py").write_text(
@@ -1056,6 +1058,9 @@ def test_a_package_s_input_validator_checks_the_cuts_of_a_module_without_validat
     args = parse("sum", "--seed", "1", "--cases", "5", "--root", str(tmp_path))
     assert args.run(args) == 1
     out = capsys.readouterr().out
-    assert ", the shrink's inputs validated by the package's input_validators/check.py, " in out
+    assert (
+        ", the shrink's inputs validated by the package's input_validators/check.py "
+        "(input_validators/format.viva (VIVA) is not run here), "
+    ) in out
     assert re.search(r"; cuts: \d+ -> 5 bytes\)", out), out
     assert "\nInput:\n10 0\n" in out

@@ -12,6 +12,8 @@ import pytest
 from kit import cli
 from kit.package_problem import problem_from_package
 from kit.packages import read_package
+from kit.run import input_validators
+from kit.run.input_validators import TextValidation
 from kit.verify import input_check, report
 from tests.package_support import polygon_with_tests, verified
 
@@ -89,13 +91,13 @@ def test_arguments_for_another_validator_are_not_passed(tmp_path):
     ],
 )
 def test_anything_but_42_rejects(tmp_path, monkeypatch, source, why):
-    monkeypatch.setattr(input_check, "TIMEOUT", 0.5)
+    monkeypatch.setattr(input_validators, "TIMEOUT", 0.5)
     found, _ = rejected(package(tmp_path, {"strict.py": source}))
     assert len(found) == 6 and found[0] == ("data/sample/1.in", "input_validators/strict.py", why)
 
 
 def test_a_validator_that_hung_once_is_not_run_again(tmp_path, monkeypatch):
-    monkeypatch.setattr(input_check, "TIMEOUT", 0.5)
+    monkeypatch.setattr(input_validators, "TIMEOUT", 0.5)
     problem = problem_from_package(
         package(tmp_path, {"slow.py": "import time\ntime.sleep(30)\n"}), "sum"
     )
@@ -454,9 +456,9 @@ def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_pa
     """A stress module without validate() shrinks a package's inputs under its validators:
     a text valid under one group's arguments (the root's: any number) is valid."""
     copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
-    validation = input_check.TextValidation.of(problem_from_package(copy, "sum"))
+    validation = TextValidation.of(problem_from_package(copy, "sum"))
     assert validation.shown == ("input_validators/check.py",)
     assert validation("3 4\n") is None and validation("-3 4\n") is None  # data/sample's args
     with pytest.raises(ValueError, match=r"^input_validators/check.py: exit status 43: not two"):
         validation("3\n")
-    assert input_check.TextValidation.of(problem_from_package(SUM, "sum")) is None  # none
+    assert TextValidation.of(problem_from_package(SUM, "sum")) is None  # none
