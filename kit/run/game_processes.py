@@ -277,10 +277,10 @@ def _end_side(side: str, pid: int, report: Path | None) -> None:
         kill_group(pid)
 
 
-def _end_solution(watch: int) -> None:
-    """End the solution under its ``watch`` (``kit.launcher``'s ``wrap``), which then
-    still reports what it measured (the peak of a game killed for its output); the deadline
-    ends both, should the watch not answer."""
+def _ask_watch_to_end(watch: int) -> None:
+    """Ask the solution's ``watch`` (``kit.launcher``'s ``wrap``) by SIGUSR1 to end the
+    solution: it does, then still reports what it measured (the peak of a game killed for
+    its output); the deadline ends both, should the watch not answer."""
     with contextlib.suppress(ProcessLookupError):
         os.kill(watch, signal.SIGUSR1)
 
@@ -319,7 +319,7 @@ def _supervise(
         if playing and deadline.stretched and now >= due:
             killed["solution"] = "timeout"
             deadline.kill(now, allowance)
-            _end_solution(pids["solution"])
+            _ask_watch_to_end(pids["solution"])
         backstop = (deadline.killed_at or due) + BACKSTOP_SECONDS
         if now >= backstop:
             deadline.kill(now - BACKSTOP_SECONDS, allowance)
@@ -329,7 +329,7 @@ def _supervise(
             break
         if over.is_set() and "solution" in running and "solution" not in killed:
             killed["solution"] = "output"
-            _end_solution(pids["solution"])
+            _ask_watch_to_end(pids["solution"])
         wake = min(backstop, now + 0.05)  # the output cap and the deadline checked this often
         if "solution" in killed:
             pass
@@ -338,7 +338,7 @@ def _supervise(
                 grace_end = now + GRACE_SECONDS
             if now >= grace_end:
                 killed["solution"] = "grace"
-                _end_solution(pids["solution"])
+                _ask_watch_to_end(pids["solution"])
             wake = min(wake, grace_end)
         with contextlib.suppress(queue.Empty):
             side = reaped.get(timeout=max(0.0, wake - now))
