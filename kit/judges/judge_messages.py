@@ -8,8 +8,9 @@ line and statement a traceback was raised at), ``not_started`` (a Python program
 rejects nothing: it could not import or compile, or used a name it never bound) and
 ``testlib_failure`` (an exit status that is the program's own failure), with testlib's exit
 statuses (``TESTLIB_REJECTS``, ``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``). Checkers and Kattis
-validators (``kit.judges.compare``), interactors (``kit.run.interact``, ``kit.run.game_verdicts``), input
-validators and graders are told so; a solution's crash is its ``crash_line``.
+validators (``kit.judges.compare``), interactors (``kit.run.interact``,
+``kit.run.game_verdicts``), input validators and graders are told so; a solution's crash is
+its ``crash_line``.
 """
 
 from __future__ import annotations
