@@ -17,7 +17,8 @@ runs, passes when the process ends cleanly within the limits, and the report cou
 edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``), and the leftovers of
 patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped without a word,
 in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
-``empty_files_note`` those that hold nothing but whitespace.
+``byte_order_note`` those that start with a UTF-8 byte order mark, ``empty_files_note`` those
+that hold nothing but whitespace.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
@@ -44,6 +45,7 @@ from kit.case_folders import (
     skipped,
 )
 from kit.errors import BuildError
+from kit.judges.output_chunks import UTF8_BOM
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
 
@@ -318,6 +320,24 @@ def line_end_note(problem: Problem) -> str | None:
     return f"note: CRLF (\\r\\n) line ends {'; '.join(effects)} (dos2unix converts them)"
 
 
+def byte_order_note(problem: Problem) -> str | None:
+    """A one-line note naming the sample files that start with a UTF-8 byte order mark, which
+    an editor may write and a judge's files do not have; None when there is none, or the
+    samples cannot be read. Verdicts stay as a judge's: testlib's checkers skip one opening
+    the output only (``ouf.skipBom()``), so an answer's is compared as part of its text."""
+    inputs, answers = _samples_where(problem, _byte_order_marked)
+    named = inputs + answers
+    if not named:
+        return None
+    effects = ["the solution reads an input's as its first character ('\\ufeff')"] if inputs else []
+    effects += ["an answer's is compared as part of its first token"] if answers else []
+    starts = "starts" if len(named) == 1 else "start"
+    return (
+        f"note: {', '.join(named)} {starts} with a UTF-8 byte order mark (an editor's), which a "
+        f"judge's files do not have: {'; '.join(effects)} (save as UTF-8 without it)"
+    )
+
+
 def empty_files_note(problem: Problem) -> str | None:
     """A one-line note naming the sample files that hold nothing but whitespace: a statement's
     sample seldom is empty, a paste that did not happen often leaves one so; None when there is
@@ -350,6 +370,14 @@ def _blank(path: Path | None) -> bool:
     """Whether the file at ``path`` (None: no file) holds nothing but whitespace."""
     try:
         return path is not None and not path.read_bytes().strip()
+    except OSError:
+        return False
+
+
+def _byte_order_marked(path: Path | None) -> bool:
+    """Whether the file at ``path`` (None: no file) starts with a UTF-8 byte order mark."""
+    try:
+        return path is not None and path.read_bytes().startswith(UTF8_BOM)
     except OSError:
         return False
 

@@ -9,8 +9,8 @@ several judges), a row per problem and target of its own instead, under ``target
 timing column. A case without an answer file (a lone ``NAME.in``) that passed only ran: the
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v``'s line gives ``without answer`` for its word, never ``ok`` (``ran,
-no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with CRLF line ends)
-follow the table. With ``-v`` a verdict line per case
+no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with CRLF line ends
+or a byte order mark) follow the table. With ``-v`` a verdict line per case
 and target; with ``--diff`` each failing case's input, expected and got (and its stderr
 unless it crashed), with what a terminal
 would hide made visible (``shown``). Colours only when asked (``kit.terminal.use_colour``).
@@ -31,7 +31,7 @@ import time
 from kit.building.results import Result, Status
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
-from kit.problem_cases import empty_files_note, line_end_note
+from kit.problem_cases import byte_order_note, empty_files_note, line_end_note
 from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
@@ -244,6 +244,7 @@ def notes(results: list[Result]) -> list[str]:
         own = []
         if result.problem.kind == "batch":
             own.append(line_end_note(result.problem))
+            own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
         unanswered = unanswered_cases(result)
         if unanswered:

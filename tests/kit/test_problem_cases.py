@@ -3,7 +3,8 @@ the build says of them: samples named as judges name them, paired in natural ord
 file named at once, a missing samples folder said how to fill; editors' backup files skipped, a
 lone ``NAME.in`` run without an answer and said so; a package's cases in the judge's order;
 ``--diff`` showing the carriage returns of a CRLF answer, and a note for samples with CRLF line
-ends (how kit.building.report renders diffs and notes is tests/kit/building/test_report.py's)."""
+ends or a byte order mark (how kit.building.report renders diffs and notes is
+tests/kit/building/test_report.py's)."""
 
 import os
 import shutil
@@ -15,6 +16,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.problem_cases import (
+    byte_order_note,
     case_file,
     empty_files_note,
     file_shown,
@@ -456,6 +458,39 @@ def test_the_crlf_note_tells_inputs_from_answers_of_a_subfolder_layout(toy):
     assert note is not None
     assert "in samples/toy_sum/in/01.txt: the solution reads each \\r" in note
     assert "in samples/toy_sum/out/01.txt: answers are compared without" in note
+
+
+# --- a note for samples that start with a byte order mark ------------------------------------
+
+
+def test_samples_that_start_with_a_byte_order_mark_get_a_note_and_keep_their_verdict(toy):
+    """An editor's byte order mark: the answer's made "expected '\\ufeff6', got '6'" with no
+    word why, the input's a ValueError. The verdict stays a judge's (testlib skips one opening
+    the output, never the answer's), the note says why."""
+    folder = toy / "samples" / "toy_sum"
+    for name in ("sample-1.in", "sample-1.out"):
+        path = folder / name
+        path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    code, output = build(toy, "toy_sum")
+    assert code == 1, output
+    notes = [line for line in output.splitlines() if "byte order" in line]
+    assert notes == [
+        "toy_sum: note: samples/toy_sum/sample-1.in, samples/toy_sum/sample-1.out start with a "
+        "UTF-8 byte order mark (an editor's), which a judge's files do not have: the solution "
+        "reads an input's as its first character ('\\ufeff'); an answer's is compared as part "
+        "of its first token (save as UTF-8 without it)"
+    ]
+
+
+def test_the_byte_order_note_names_an_answer_alone_and_nothing_without_one(toy):
+    assert byte_order_note(toy_sum(toy)) is None
+    path = toy / "samples" / "toy_sum" / "sample-1.out"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert byte_order_note(toy_sum(toy)) == (
+        "note: samples/toy_sum/sample-1.out starts with a UTF-8 byte order mark (an editor's), "
+        "which a judge's files do not have: an answer's is compared as part of its first token "
+        "(save as UTF-8 without it)"
+    )
 
 
 # --- a note for empty sample files ------------------------------------------------------------
