@@ -146,11 +146,11 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
     if named is not None:
         _named_target(problem, bundle, named)
     if hasattr(module, "run"):
-        return _bench_run(problem, module.run, (dist, bundle), only)
+        return _bench_run(problem, module.run, (dist, bundle), (only, named))
     if not hasattr(module, "cases"):
         raise Unusable(f"{problem.rel(problem.bench)}: defines neither cases() nor run()")
     if problem.kind == "interactive":  # its cases are secret inputs, each a game
-        return _bench_games(problem, module, made, repeat, only)
+        return _bench_games(problem, module, made, repeat, (only, named))
     cases = _cases(problem, module)
     goal = _goal(problem, getattr(module, "GOAL_SECONDS", problem.time_limit))
     limit = problem.time_limit
@@ -166,11 +166,13 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
         empty = Path(scratch, "cwd")  # the runs' working folder; the case files beside it
         empty.mkdir()
         trees = compile_step.trees_of(bundle, dist)
-        for python in _interpreters(problem, only, bundle):
+        timed = _interpreters(problem, only, bundle, named)
+        wide = _label_width(timed)
+        for python, label in timed:
             limits = _limits(problem, python, goal)
             command, folder = _compiled(problem, python, dist, Path(scratch), trees)
             for name, stdin, expected in cases:
-                head = f"  {name:<{width}}  {python.short:<7}"
+                head = f"  {name:<{width}}  {label:<{wide}}"
                 timing, failure, run = _time_case(
                     command or judged.command(problem, python, dist),
                     (stdin, expected),
@@ -190,12 +192,13 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
     return status
 
 
-def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, only) -> int:
+def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, asked) -> int:
     """The exit status of the bench of an interactive problem's ``cases()``: each a secret
     input played through the problem's interactor as the build plays a sample
-    (``CaseJudge.repeat``), ``repeat`` times under each interpreter, the solution's CPU time
-    timed (what a game is held to: ``kit.run.limits``); a third item of a case is the answer
-    file the interactor is given."""
+    (``CaseJudge.repeat``), ``repeat`` times under each interpreter (``asked``: ``--target``'s
+    interpreter and runner, or None twice), the solution's CPU time timed (what a game is held
+    to: ``kit.run.limits``); a third item of a case is the answer file the interactor is
+    given."""
     dist, bundle = made
     if problem.unplayed:
         raise Unusable(
@@ -216,7 +219,9 @@ def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: in
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as scratch:
         games = _case_files(cases, Path(scratch))
         trees = compile_step.trees_of(bundle, dist)
-        for python in _interpreters(problem, only, bundle):
+        timed = _interpreters(problem, asked[0], bundle, asked[1])
+        wide = _label_width(timed)
+        for python, label in timed:
             limits = _limits(problem, python, goal)
             empty = Path(tempfile.mkdtemp(prefix="cwd-", dir=scratch))
             judge = CaseJudge(
@@ -228,19 +233,20 @@ def _bench_games(problem: Problem, module, made: tuple[Path, Bundle], repeat: in
                 empty=empty,
                 prepared=_compile_steps(problem, python, dist, Path(scratch), trees),
             )
-            status |= _play(judge, python, games, (limits, goal, repeat))
+            status |= _play(judge, (python, label.ljust(wide)), games, (limits, goal, repeat))
     return status
 
 
-def _play(judge: CaseJudge, python: Interpreter, games: list[Case], how: tuple) -> int:
-    """Each game played ``repeat`` times under ``python`` (``how``: the limits, the goal and
-    ``repeat``), a row each: its time, or FAILED with its verdict and what was exchanged; 1
-    when one failed, else 0."""
+def _play(judge: CaseJudge, timed: tuple[Interpreter, str], games: list[Case], how: tuple) -> int:
+    """Each game played ``repeat`` times under ``timed``'s interpreter (its rows labelled by its
+    second item; ``how``: the limits, the goal and ``repeat``), a row each: its time, or FAILED
+    with its verdict and what was exchanged; 1 when one failed, else 0."""
+    python, label = timed
     limits, goal, repeat = how
     width = max(len(case.name) for case in games)
     status = 0
     for case in games:
-        head = f"  {case.name:<{width}}  {python.short:<7}"
+        head = f"  {case.name:<{width}}  {label}"
         outcome, timing = judge.repeat(case, python, limits, repeat)
         if outcome.word != OK:
             print(f"{head}  FAILED: {outcome.message}", flush=True)
@@ -320,11 +326,13 @@ def _compile_steps(problem, python, dist: Path, scratch: Path, trees) -> dict:
     return steps
 
 
-def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpreter | None) -> int:
+def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], asked: tuple) -> int:
     """The exit status of a bench module's ``run`` (see the module doc), under each
     interpreter when it takes a command, else once as it starts the bundle itself; ``made``:
-    the bundle's file and the bundle."""
+    the bundle's file and the bundle; ``asked``: ``--target``'s interpreter and runner, or
+    None twice."""
     dist, bundle = made
+    only, named = asked
     where = problem.rel(problem.bench)
     head = f"{problem.slug}: {where} run({problem.rel(problem.dist)})"
     if not _takes_command(run):
@@ -336,21 +344,47 @@ def _bench_run(problem: Problem, run, made: tuple[Path, Bundle], only: Interpret
         print(head, flush=True)
         return _call_run(problem, "", run, str(dist))
     status = 0
-    for python in _interpreters(problem, only, bundle):
-        print(f"{head} under {python.short}", flush=True)
+    for python, label in _interpreters(problem, only, bundle, named):
+        print(f"{head} under {label}", flush=True)
         command = judged.command(problem, python, dist)
-        under = f" under {python.short}"
+        under = f" under {label}"
         status |= _call_run(problem, under, run, str(dist), command=command, env=run_environment())
     return status
 
 
-def _interpreters(problem: Problem, only: Interpreter | None, bundle: Bundle) -> list[Interpreter]:
-    """``only``, else what the problem's targets are timed under here; a line names each
-    target timed under a stand-in (or not timed: a stand-in older than it that cannot run the
-    bundle, whose crash would be no figure of the target's), the targets left untimed, and
-    the kit's own Python when it stands in for them all."""
+def _interpreters(
+    problem: Problem, only: Interpreter | None, bundle: Bundle, named: Runner | None = None
+) -> list[tuple[Interpreter, str]]:
+    """``only`` (labelled as ``named``, the runner ``--target`` named), else what the problem's
+    targets are timed under here, each with its rows' label: the targets it times, a stand-in's
+    marked as the build marks them (``pypy3.10*``), else its own name (the kit's Python); a
+    line names each target timed under a stand-in (or not timed: a stand-in older than it that
+    cannot run the bundle, whose crash would be no figure of the target's), the targets left
+    untimed, and the kit's own Python when it stands in for them all."""
     if only is not None:
-        return [only]
+        return [(only, named.marked if named is not None else only.short)]
+    chosen = _timing_interpreters(problem, bundle)
+    here = list(found())
+    runners = [runner_for(target, here) for target in problem.targets]
+    timed = [runner for runner in runners if runner is not None]
+    return [(python, _label(python, timed)) for python in chosen]
+
+
+def _label(python: Interpreter, runners: list[Runner]) -> str:
+    """The rows' label of ``python``: the targets it runs (``pypy3.10*`` for a stand-in), else
+    its own name (the kit's Python standing in for targets without one)."""
+    marks = [runner.marked for runner in runners if runner.interpreter == python]
+    return "/".join(marks) or python.short
+
+
+def _label_width(timed: list[tuple[Interpreter, str]]) -> int:
+    """The width of the rows' label column: 7 (``pypy3.9``), or the widest label's."""
+    return max([7, *(len(label) for _, label in timed)])
+
+
+def _timing_interpreters(problem: Problem, bundle: Bundle) -> list[Interpreter]:
+    """What the problem's targets are timed under here, each target timed under a stand-in
+    (or not timed) said in a line, the targets left untimed named."""
     chosen = timing_interpreters(problem.targets)
     here = list(found())
     for target in problem.targets:

@@ -26,7 +26,12 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         metavar="N",
         help=f"runs per case (5, at most {MAX_REPEAT})",
     )
-    add_target(parser, "default: each of the problem's targets whose interpreter is here")
+    add_target(
+        parser,
+        "default: each of the problem's targets under its own interpreter here, or under the "
+        "build's stand-in, its rows marked (pypy3.10 under PyPy 3.9: pypy3.10*); with none "
+        "here, the kit's own Python",
+    )
     add_root(parser)
     parser.set_defaults(run=run)
     return parser

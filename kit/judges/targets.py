@@ -141,6 +141,12 @@ class Runner:
         return f"{self.target.label} (ran {self.interpreter.label})"
 
     @property
+    def marked(self) -> str:
+        """The target's column as the build marks one run by a stand-in: ``pypy3.10*``, where
+        an exact interpreter's is ``pypy3.10``."""
+        return self.target.label + ("" if self.exact else "*")
+
+    @property
     def described(self) -> str:
         """The interpreter by name, and the target it stands for when it is a stand-in."""
         if self.exact:

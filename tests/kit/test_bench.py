@@ -478,6 +478,23 @@ def test_a_target_timed_under_a_stand_in_is_named(toy_ready, capsys, monkeypatch
     assert lines[1] == (
         f"toy_sum: cpython3.8 timed under {host().label}: no interpreter of that version here"
     )
+    rows = [line.split()[:2] for line in lines if "median" in line]
+    assert rows == [["one", "3.8*/pypy3*"]]  # the targets, marked as the build marks stand-ins
+
+
+def test_rows_are_labelled_by_the_target_a_stand_in_times(toy_ready, capsys, monkeypatch):
+    """pypy3.10 timed under PyPy 3.9: its rows said ``pypy3.9``, the build's table
+    ``pypy3.10``; they now say ``pypy3.10*``, and so do ``--target``'s."""
+    from kit.judges.targets import Runner, Target
+
+    older = replace(host(), impl="pypy", version=(3, 9))  # this Python, named as a PyPy 3.9
+    write_bench(toy_ready, 'GOAL_SECONDS = 5\n\ndef cases():\n    return [("one", "1 2\\n")]\n')
+    named = Runner(Target("pypy", (3, 10)), older, False)
+    monkeypatch.setattr(bench, "as_problem_target", lambda runner, targets: runner)
+    monkeypatch.setattr(bench, "_named_target", lambda problem, bundle, runner: None)
+    assert bench.run(["toy_sum"], 1, toy_ready, only=older, named=named) == 0
+    rows = [line.split()[:2] for line in capsys.readouterr().out.splitlines() if "median" in line]
+    assert rows == [["one", "pypy3.10*"]]
 
 
 def test_a_stand_in_older_than_its_target_that_cannot_run_the_bundle_is_not_timed(

@@ -42,6 +42,16 @@ def test_a_target_names_the_one_interpreter_timed(tmp_path, called):
     assert named.interpreter == only  # the runner, for a stand-in's refusal
 
 
+def test_the_help_says_a_target_without_its_interpreter_is_timed_under_a_stand_in(capsys):
+    """It said "each of the problem's targets whose interpreter is here", though pypy3.10 is
+    timed under a PyPy 3.9 standing in."""
+    with pytest.raises(SystemExit):
+        parse("--help")
+    said = " ".join(capsys.readouterr().out.split())
+    assert "or under the build's stand-in, its rows marked (pypy3.10 under PyPy 3.9: " in said
+    assert "pypy3.10*); with none here, the kit's own Python" in said
+
+
 def test_bench_has_no_jobs_option(capsys):
     with pytest.raises(SystemExit):
         parse("-j", "2")
