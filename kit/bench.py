@@ -58,6 +58,7 @@ from kit.registry import Problem, load_registry
 from kit.run import compile_step, judged
 from kit.run.case_judge import CaseJudge
 from kit.run.cases import RunOptions
+from kit.run.failure_hints import named_for
 from kit.run.limits import MIB, Limits, limits_for, run_limited, time_over
 from kit.run.problem_judges import compiled_judges, problem_comparator, shown_setting
 from kit.run.process import Timing, run_environment
@@ -185,7 +186,7 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
                     failure = time_over(limits, timing.median, len(timing.seconds))
                     failure = message(TLE, failure) if failure else None
                 if failure:
-                    _say_failed(problem, (dist, bundle), head, failure, run)
+                    _say_failed(problem, (dist, bundle, python), head, failure, run)
                     status = 1
                     continue
                 print(_row(head, timing, goal, limits), flush=True)
@@ -297,12 +298,14 @@ def _named_target(problem: Problem, bundle: Bundle, named) -> None:
         print(f"{problem.slug}: note: {note}", flush=True)
 
 
-def _say_failed(problem: Problem, made: tuple[Path, Bundle], head: str, failure: str, run) -> None:
-    """A case's failure, and where a crashed run failed, as ``run`` says it."""
-    dist, bundle = made
+def _say_failed(problem: Problem, made: tuple, head: str, failure: str, run) -> None:
+    """A case's failure, and where a crashed run failed, as ``run`` says it (``made``: the
+    bundle's file, the bundle and the interpreter that ran it)."""
+    dist, bundle, python = made
     print(f"{head}  FAILED: {failure}", flush=True)
     if run is not None and run.returncode != 0 and run.stderr.strip():
-        for line in explain(problem, bundle, dist, run.stderr, run.output_over):
+        details = explain(problem, bundle, dist, run.stderr, run.output_over)
+        for line in named_for(details, python):
             print(f"    {line}", flush=True)
 
 

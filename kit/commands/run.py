@@ -57,6 +57,7 @@ from kit.problem_selection import SLUG_HELP, input_problem, one_problem, package
 from kit.registry import Problem, load_registry
 from kit.run import compile_step
 from kit.run.case_judge import CaseJudge
+from kit.run.failure_hints import named_for
 from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.problem_judges import interactor_command, problem_comparator
 from kit.run.tracebacks import explain
@@ -123,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         details = outcome.details
         if not details and run.stderr.strip():
             details = explain(problem, bundle, script, run.stderr, run.output_over)
+            details = named_for(details, runner.interpreter)
             if outcome.word == JE and playing:  # the interactor's failure: this is the solution's
                 details = ["the solution's stderr (the judge error is the interactor's):", *details]
     if not playing:

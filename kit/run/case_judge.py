@@ -61,6 +61,7 @@ from kit.run.failure_hints import (
     WROTE_AFTER_HINT,
     externally_managed,
     idle_hint,
+    named_for,
     segfault_hint,
     side_by_side,
     slow_input_hint,
@@ -293,6 +294,8 @@ class CaseJudge:
         empty = outcome.got == b"" and self.interactor is None  # a batch run's empty output
         word, said = in_judges_words(self.problem.judge, outcome.word, outcome.message, empty)
         outcome = replace(outcome, word=word, message=said)
+        ran = getattr(runner, "interpreter", runner)  # bench's games: the interpreter itself
+        outcome.details = named_for(outcome.details, ran)
         if machine is not None:  # the hints are for the solution's failures
             outcome.details = [line for line in outcome.details if not line.startswith("hint:")]
         if elsewhere is not None:  # the install hint names the interpreter that ran it

@@ -2,7 +2,8 @@
 decides them:
 
 - a run's stderr (``stderr_hints``, after the tail of it ``kit.run.tracebacks`` shows):
-  Python 3.11+'s limit on int<->str conversions, a recursion too deep (``recursion_hint``: the
+  the limit on int<->str conversions (of CPython 3.11+, of PyPy: ``named_for`` names the
+  interpreter that ran), a recursion too deep (``recursion_hint``: the
   limit not raised, or raised and a recursion through C stopped by a limit of its own), a data
   file read from beside the bundle, a scratch file past the output cap, a module the judge
   installs and this interpreter lacks (``MANAGED_HINT`` too where the system manages its
@@ -31,6 +32,7 @@ from pathlib import Path
 from kit.bundle.assemble import Bundle
 from kit.judges.modules import install_hint, missing_module
 from kit.judges.profiles import WALL, judge_name
+from kit.judges.targets import INT_DIGITS_LIMIT_FROM, Interpreter
 from kit.registry import Problem
 from kit.run.game_transcript import NO_EOL, TO_INTERACTOR
 from kit.run.limits import Limits
@@ -254,9 +256,27 @@ def segfault_hint(text: str) -> str:
 
 
 INT_DIGITS_HINT = (
-    "hint: Python 3.11+ limits int<->str conversions to 4300 digits; call "
+    "hint: {python} limits int<->str conversions to 4300 digits; call "
     "sys.set_int_max_str_digits(0) under `if hasattr(sys, 'set_int_max_str_digits'):`"
 )
+
+
+def int_digits_hint(python: Interpreter | None = None) -> str:
+    """The hint for the 4300-digit limit, naming the interpreter that ran (``python``; None:
+    unknown, said as CPython's 3.11+). PyPy has it too (its 3.9 from 7.3.11, measured; its
+    3.10 and 3.11), and so have CPython's patch releases from 3.8.14, 3.9.14 and 3.10.7, in
+    the same words, "Exceeds the limit (4300)", so the words do not tell them apart."""
+    if python is None or (python.impl == "cpython" and python.version >= INT_DIGITS_LIMIT_FROM):
+        return INT_DIGITS_HINT.format(python="Python 3.11+")
+    if python.impl == "pypy":
+        return INT_DIGITS_HINT.format(python=f"{python.label}, as CPython 3.11+,")
+    return INT_DIGITS_HINT.format(python=f"{python.label} (a patch release with 3.11's limit)")
+
+
+def named_for(details: list[str], python: Interpreter) -> list[str]:
+    """``details`` with the 4300-digit hint naming ``python``, the interpreter that ran."""
+    said = int_digits_hint()
+    return [int_digits_hint(python) if line == said else line for line in details]
 
 
 def stderr_hints(
@@ -268,7 +288,7 @@ def stderr_hints(
     ``output_over``, whose EFBIG is no scratch file's), a module the judge installs."""
     hints = []
     if re.search(r"Exceeds the limit \(4300( digits)?\)", text):  # CPython's words, PyPy's
-        hints.append(INT_DIGITS_HINT)
+        hints.append(int_digits_hint())  # the interpreter named by ``named_for``
     if "RecursionError" in text:
         hints.append(recursion_hint(bundle.text if bundle is not None else "", text))
     if bundle is not None and _RUN_FOLDER_FILE.search(text):

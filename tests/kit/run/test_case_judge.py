@@ -53,6 +53,25 @@ def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(to
     assert failure_hints.segfault_hint(bundle.text) == failure_hints.SEGFAULT_HINT
 
 
+def test_the_digit_limit_s_hint_names_the_interpreter_that_ran(toy_run, tmp_path):
+    """A run under PyPy said "Python 3.11+ limits int<->str conversions"; it names PyPy now
+    (this Python, named as a PyPy: the hint follows the runner, not the words)."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    script.write_text("print(10 ** 5000)\n")
+    runner = columns[0].runner
+    pypy = replace(runner, interpreter=replace(runner.interpreter, impl="pypy", version=(3, 10)))
+    limits = limits_for(problem, runner)
+    outcome, _ = judge.once(case(tmp_path, "big", "1 2\n"), pypy, limits)
+    assert outcome.word == "RE" and outcome.details[-1].startswith(
+        "hint: PyPy 3.10, as CPython 3.11+, limits int<->str conversions to 4300 digits; call "
+    )
+    outcome, _ = judge.once(case(tmp_path, "big", "1 2\n"), runner, limits)
+    assert outcome.details[-1].startswith("hint: Python 3.11+ limits int<->str conversions")
+
+
 def lines_judge(problem, bundle, script, tmp_path):
     """A batch case's judge of ``bundle``, its output compared line by line."""
     return case_judge.CaseJudge(

@@ -41,6 +41,27 @@ def test_an_interpreter_whose_library_is_marked_externally_managed_is_told(tmp_p
     assert not failure_hints.externally_managed(str(tmp_path / "no-such-python"))
 
 
+def test_the_digit_limit_s_hint_names_pypy_and_an_older_cpython_with_the_backport():
+    """PyPy 3.9 (7.3.11) and CPython 3.8.18, 3.9.18, 3.10.13 all say "Exceeds the limit
+    (4300)": the interpreter that ran, not the words, says whose limit it is."""
+    pypy = replace(host(), impl="pypy", version=(3, 9))
+    assert failure_hints.int_digits_hint(pypy).startswith(
+        "hint: PyPy 3.9, as CPython 3.11+, limits int<->str conversions to 4300 digits; call "
+    )
+    older = replace(host(), impl="cpython", version=(3, 10))
+    assert failure_hints.int_digits_hint(older).startswith(
+        "hint: CPython 3.10 (a patch release with 3.11's limit) limits int<->str conversions"
+    )
+    newer = replace(host(), impl="cpython", version=(3, 12))
+    assert failure_hints.int_digits_hint(newer) == failure_hints.int_digits_hint()
+    said = ["ValueError: ...", failure_hints.int_digits_hint(), "other"]
+    assert failure_hints.named_for(said, pypy) == [
+        said[0],
+        failure_hints.int_digits_hint(pypy),
+        "other",
+    ]
+
+
 def test_a_long_input_read_with_input_gets_a_hint_on_a_time_limit_failure(tmp_path):
     """The builtin a line at a time on a million lines is most of a 2 s limit under CPython;
     a program that made ``input`` a faster reader of its own gets no hint."""
