@@ -62,6 +62,17 @@ PYPY_SOONER = {
     "'zip(strict)'": (3, 9),
 }
 
+# what CPython backported to patch releases of older versions: the digit limit and its setters
+# came with 3.8.14, 3.9.14 and 3.10.7 ("versionchanged:: 3.8.14" in Doc/library/functions.rst,
+# python/cpython#96503, the 3.8 backport of gh-95778; the 3.9.14 release's NEWS, gh-95778;
+# CPython 3.8.18, 3.9.18 and 3.10.13 have them, measured). A judge's patch release is seldom
+# known, so a finding still counts against the older version: its message says so.
+_DIGIT_LIMIT_PATCHES = {(3, 8): "3.8.14", (3, 9): "3.9.14", (3, 10): "3.10.7"}
+BACKPORTED = {
+    "'sys.set_int_max_str_digits' member": _DIGIT_LIMIT_PATCHES,
+    "'sys.get_int_max_str_digits' member": _DIGIT_LIMIT_PATCHES,
+}
+
 NEW_METHODS = {
     "bit_count": ("int.bit_count()", (3, 10)),
     "removeprefix": ("str/bytes.removeprefix()", (3, 9)),
@@ -139,6 +150,13 @@ def lacks(finding: Placed, version: tuple[int, int], impl: str, later: bool = Fa
 def needed(what: str, needs: tuple[int, int], impl: str) -> tuple[int, int]:
     """The version of ``impl`` that has the finding ``what`` (``needs``: CPython's)."""
     return min(needs, PYPY_SOONER.get(what, needs)) if impl == "pypy" else needs
+
+
+def backported(what: str, versions: list[tuple[int, int]]) -> list[str]:
+    """The CPython patch releases of ``versions`` that have the finding ``what`` (``3.8.14``
+    for 3.8: ``BACKPORTED``), in order; none for a finding no patch release has."""
+    patches = BACKPORTED.get(what, {})
+    return [patches[version] for version in sorted(set(versions)) if version in patches]
 
 
 def construct(what: str) -> str:

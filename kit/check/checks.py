@@ -475,4 +475,19 @@ def _versions_needed(what: str, needs: tuple[int, int], lacking: list[Target]) -
             said[name] = ".".join(map(str, apis.needed(what, needs, impl)))
     if len(said) == 2 and len(set(said.values())) == 1:  # the same for both: Python's
         return f"Python {next(iter(said.values()))}"
+    if "Python" in said:
+        said["Python"] = _with_patches(what, said["Python"], lacking)
     return " or ".join(f"{name} {version}" for name, version in said.items())
+
+
+def _with_patches(what: str, version: str, lacking: list[Target]) -> str:
+    """``version`` (``3.11``), or with the patch releases of the lacking CPython targets'
+    versions that have ``what`` too (``apis.BACKPORTED``), which the judge's may not be:
+    ``3.8.14+ and 3.11+ (the judge's 3.8 may be older)``."""
+    older = [t.version for t in lacking if t.impl == "cpython" and t.version is not None]
+    patches = apis.backported(what, older)
+    if not patches:
+        return version
+    minors = [patch.rsplit(".", 1)[0] for patch in patches]
+    listed = ", ".join(f"{patch}+" for patch in patches)
+    return f"{listed} and {version}+ (the judge's {' and '.join(minors)} may be older)"
