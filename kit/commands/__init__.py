@@ -13,7 +13,8 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 - ``init``     start a new workspace
 - ``bench``    worst-case timings
 - ``startup``  start-up overhead of a bundle
-- ``verify``   a problem package's jury submissions, the kit's verdict beside each folder's
+- ``verify``   a problem package checked as its judge would: test data, validators, checker,
+  and its jury submissions, the kit's verdict beside each folder's
 """
 
 from __future__ import annotations

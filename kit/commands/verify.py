@@ -56,7 +56,10 @@ from kit.verify.verdict_agreement import (
     format_word,
 )
 
-HELP = "run a package's jury submissions: the kit's verdict beside each one's folder"
+HELP = (
+    "check a problem package as its judge would: its test data, validators and checker, and "
+    "its jury submissions, the kit's verdict beside each one's folder"
+)
 
 
 def add_subparser(subparsers) -> argparse.ArgumentParser:

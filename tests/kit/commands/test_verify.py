@@ -24,6 +24,18 @@ def parse(*argv):
     return parser.parse_args(["verify", *argv])
 
 
+def test_the_command_s_line_in_the_help_says_what_it_checks(capsys):
+    """``cpkit --help`` said "run a package's jury submissions" alone, though verify checks
+    its test data, validators and checker too (the README's row)."""
+    parser = argparse.ArgumentParser(prog="cpkit")
+    verify.add_subparser(parser.add_subparsers())
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "check a problem package as its judge would: its test data, validators and " in said
+    assert "checker, and its jury submissions, the kit's verdict beside each one's folder" in said
+
+
 def test_submissions_are_chosen_by_path_or_part_of_a_name():
     package = read_package(SUM, "kattis_sum")
     names = [s.name for s in verify._chosen(package, ["accepted/sum", "crash"], "kattis_sum")]
