@@ -367,7 +367,8 @@ def _answer_names(given: Path) -> tuple[Path, ...]:
 def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) -> None:
     """An answer file given as FILE, its input beside it, is a one-line error naming the
     command that runs the input (it ran the answer, said only to have no answer beside it);
-    an answer in a zipped or tarred package (``pkg.zip/tests/01.a``) too, read through it."""
+    an answer in a zipped or tarred package (``pkg.zip/tests/01.a``) too, read through it, the
+    command naming the problem whose package holds it (as another's SLUG, it fails)."""
     alone = args.file is None and args.slug is not None
     given = named_path(args.slug) if alone else args.file
     input_suffix = _input_suffix(given) if given is not None else None
@@ -377,7 +378,8 @@ def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) ->
     where = given if owner is None else case_file(owner, given)
     if file_state(where.with_suffix(input_suffix)) is None:
         answered = given.with_suffix(input_suffix)  # as FILE names it
-        slug = "" if alone else f"{args.slug} " if args.slug else ""
+        named = args.slug if owner is None else owner.slug
+        slug = "" if alone or not named else f"{named} "
         raise BuildError(
             f"{given} is the answer of {answered}, not an input: run "
             f"`{command()} run {slug}{shlex.quote(str(answered))}`"

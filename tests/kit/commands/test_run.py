@@ -750,10 +750,12 @@ def test_an_answer_in_a_zipped_package_is_refused_naming_its_input(
 ):
     """``run SLUG pkg.zip/tests/02.a`` (and the answer given alone) ran the answer as the
     input, where the unzipped package's answer was refused: the name is read through the
-    package as the case's is, and the input is named as the answer was, quoted for a shell."""
+    package as the case's is, and the input is named as the answer was, quoted for a shell;
+    the command named is the package's problem's, where another problem's SLUG was kept
+    (``run toy_sum 'guess pkg é.zip/tests/02'``, which fails)."""
     zipped_guess(toy)
     monkeypatch.chdir(toy)
-    for words, slug in ((["pg"], "pg "), ([], "")):
+    for words, slug in ((["pg"], "pg "), (["toy_sum"], "pg "), ([], "")):
         assert cli.main(["run", *words, "guess pkg é.zip/tests/02.a"]) == 2
         assert capfd.readouterr().err == (
             "cpkit: error: guess pkg é.zip/tests/02.a is the answer of guess pkg é.zip/tests/02, "
