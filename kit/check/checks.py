@@ -483,11 +483,13 @@ def _versions_needed(what: str, needs: tuple[int, int], lacking: list[Target]) -
 def _with_patches(what: str, version: str, lacking: list[Target]) -> str:
     """``version`` (``3.11``), or with the patch releases of the lacking CPython targets'
     versions that have ``what`` too (``apis.BACKPORTED``), which the judge's may not be:
-    ``3.8.14+ and 3.11+ (the judge's 3.8 may be older)``."""
+    ``3.8.14+ or 3.11+ (the judge's 3.8 may be older)``, of several targets' ``3.8.14+,
+    3.9.14+ or 3.11+ (the judges' 3.8 and 3.9 may be older)``."""
     older = [t.version for t in lacking if t.impl == "cpython" and t.version is not None]
     patches = apis.backported(what, older)
     if not patches:
         return version
     minors = [patch.rsplit(".", 1)[0] for patch in patches]
     listed = ", ".join(f"{patch}+" for patch in patches)
-    return f"{listed} and {version}+ (the judge's {' and '.join(minors)} may be older)"
+    judges = "judge's" if len(minors) == 1 else "judges'"
+    return f"{listed} or {version}+ (the {judges} {' and '.join(minors)} may be older)"
