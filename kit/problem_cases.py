@@ -324,18 +324,29 @@ def byte_order_note(problem: Problem) -> str | None:
     """A one-line note naming the sample files that start with a UTF-8 byte order mark, which
     an editor may write and a judge's files do not have; None when there is none, or the
     samples cannot be read. Verdicts stay as a judge's: testlib's checkers skip one opening
-    the output only (``ouf.skipBom()``), so an answer's is compared as part of its text."""
+    the output only (``ouf.skipBom()``), so an answer's is compared as part of its text: of
+    its first line or token, as the problem's ``compare`` reads it (``_first_part``)."""
     inputs, answers = _samples_where(problem, _byte_order_marked)
     named = inputs + answers
     if not named:
         return None
     effects = ["the solution reads an input's as its first character ('\\ufeff')"] if inputs else []
-    effects += ["an answer's is compared as part of its first token"] if answers else []
+    effects += [f"an answer's is compared as part of its {_first_part(problem)}"] if answers else []
     starts = "starts" if len(named) == 1 else "start"
     return (
         f"note: {', '.join(named)} {starts} with a UTF-8 byte order mark (an editor's), which a "
         f"judge's files do not have: {'; '.join(effects)} (save as UTF-8 without it)"
     )
+
+
+def _first_part(problem: Problem) -> str:
+    """What of an answer its opening byte order mark is read as part of: ``first line`` under
+    a comparison by lines (``lines``, ``std:lcmp``), ``first token`` under the other built-in
+    ones, ``first word or line`` under a checker's or validator's, whichever it reads."""
+    compare = problem.compare.strip()
+    if compare in ("lines", "std:lcmp"):
+        return "first line"
+    return "first word or line" if compare.startswith(("checker:", "validator:")) else "first token"
 
 
 def empty_files_note(problem: Problem) -> str | None:

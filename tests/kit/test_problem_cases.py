@@ -478,7 +478,7 @@ def test_samples_that_start_with_a_byte_order_mark_get_a_note_and_keep_their_ver
         "toy_sum: note: samples/toy_sum/sample-1.in, samples/toy_sum/sample-1.out start with a "
         "UTF-8 byte order mark (an editor's), which a judge's files do not have: the solution "
         "reads an input's as its first character ('\\ufeff'); an answer's is compared as part "
-        "of its first token (save as UTF-8 without it)"
+        "of its first line (save as UTF-8 without it)"
     ]
 
 
@@ -488,8 +488,30 @@ def test_the_byte_order_note_names_an_answer_alone_and_nothing_without_one(toy):
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     assert byte_order_note(toy_sum(toy)) == (
         "note: samples/toy_sum/sample-1.out starts with a UTF-8 byte order mark (an editor's), "
-        "which a judge's files do not have: an answer's is compared as part of its first token "
+        "which a judge's files do not have: an answer's is compared as part of its first line "
         "(save as UTF-8 without it)"
+    )
+
+
+@pytest.mark.parametrize(
+    "compare, part",
+    [
+        ("lines", "first line"),
+        ("std:lcmp", "first line"),
+        ("tokens", "first token"),
+        ("float:1e-6", "first token"),
+        ("kattis", "first token"),
+        ("checker:check.py", "first word or line"),
+    ],
+)
+def test_the_byte_order_note_names_what_of_an_answer_its_rule_compares(toy, compare, part):
+    """It said "compared as part of its first token" under ``compare = "lines"`` too, where
+    the mark is part of the first line ("line 1: expected '\\ufeff6'")."""
+    path = toy / "samples" / "toy_sum" / "sample-1.out"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    note = byte_order_note(toy_sum_with(toy, f'compare = "{compare}"'))
+    assert note.endswith(
+        f"an answer's is compared as part of its {part} (save as UTF-8 without it)"
     )
 
 
