@@ -396,8 +396,9 @@ def _answer_beside(given: Path, shown: Path) -> Path | None:
     """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any
     (not the file this command's stdout goes to); both is an error, as it is for a sample
     (which one the judge's answer is, is not told), said with the input as FILE names it
-    (``shown``). A Polygon test, ``tests/NN``, has its answer in ``tests/NN.a``
-    (``_answer_names``)."""
+    (``shown``). A Polygon test, ``tests/NN``, has its answer in ``tests/NN.a``, and so has
+    any input without a suffix (``NAME``: ``NAME.a``, checked as ``NAME.out`` is;
+    ``_answer_names``)."""
     found = []
     for path in _answer_names(given):
         state = file_state(path)

@@ -134,6 +134,21 @@ def test_an_answer_beside_the_input_that_cannot_be_read_is_said(toy, tmp_path, m
         args.run(args)
 
 
+def test_any_input_without_a_suffix_has_name_a_beside_it_read_as_its_answer(toy, tmp_path):
+    """Not Polygon's numbered tests alone: any input named without a suffix (``case``) has
+    ``case.a`` beside it judged as its answer, as ``case.in`` has ``case.out``, so a folder
+    ``case.a`` is refused as a folder ``case.out`` is (by design, not passed over)."""
+    given = tmp_path / "case"
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    (tmp_path / "case.a").write_text("not the answer\n")
+    args = parse("toy_sum", str(given), "--root", str(toy))
+    assert args.run(args) == 1
+    (tmp_path / "case.a").unlink()
+    (tmp_path / "case.a").mkdir()
+    with pytest.raises(BuildError, match="case.a: the answer beside case is a folder, not a file$"):
+        args.run(args)
+
+
 def test_a_crash_is_status_1_with_the_traceback_in_the_author_s_terms(toy, tmp_path, capfd):
     given = tmp_path / "bad.in"
     given.write_text("x y\n")
