@@ -339,6 +339,11 @@ def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
 TRACEBACK = b"Traceback (most recent call last):"
 
 
+# the line kept_stderr puts for the bytes left out between the head and tail: the raw
+# stream's, which the kit replaces by the lines not kept where it shows them (kit.run.tracebacks)
+STDERR_CUT = b"  [... %d bytes of stderr not kept ...]"
+
+
 def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
     """What is kept of a run's stderr: all of it, or its head and tail cut at line ends with
     an indented line between them saying how much was left out (indented as a traceback's
@@ -352,7 +357,7 @@ def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
     tail = tail[cut:] if 0 < cut < len(tail) else tail
     left = written - len(head) - len(tail)
     apart = b"" if head.endswith(b"\n") else b"\n"
-    return head + apart + b"  [... %d bytes of stderr not kept ...]\n" % left + tail
+    return head + apart + STDERR_CUT % left + b"\n" + tail
 
 
 class _Watch:

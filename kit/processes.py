@@ -25,6 +25,7 @@ API::
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
     Kept.of(kept, newlines, last)     # the same, its lines not kept counted from the stream's
     whole_tail(data) -> bytes         # a stream's tail from its first whole line (or CUT + cut)
+    launcher_cut(line) -> bool        # the launcher's line for the bytes of a stderr not kept
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
@@ -42,6 +43,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -55,6 +57,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.launcher import (  # the launcher's own: no kit module it imports
+    STDERR_CUT,
     SWEEP_ROUNDS,
     become_subreaper,
     children,
@@ -167,6 +170,16 @@ class Kept(bytes):
         in it, the launcher's ``[... not kept ...]``, stands for one of them)."""
         written = _lines(last, newlines)
         return cls(kept, max(0, written - _lines(kept, kept.count(b"\n"))))
+
+
+_LAUNCHER_CUT = re.compile(re.escape(STDERR_CUT.decode()).replace("%d", r"\d+"))
+
+
+def launcher_cut(line: str) -> bool:
+    """Whether ``line`` is the launcher's between a run's stderr head and tail (``[... 9 bytes
+    of stderr not kept ...]``), which stands for one of its lines not kept (``Kept.of``): the
+    kit shows the count of them in its place."""
+    return _LAUNCHER_CUT.fullmatch(line) is not None
 
 
 CUT = b"..."  # marks where a line longer than all that is kept of a stream was cut

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG
-from kit.processes import Kept
+from kit.processes import Kept, launcher_cut
 from kit.visible import cut_as_shown, text_of, visible
 
 MESSAGE_CHARS = 200  # of a program's message
@@ -48,11 +48,14 @@ def summary_line(*outputs: bytes) -> str:
     stdout and stderr), each shown by the kit's rule (``kit.visible``: a byte not UTF-8 as
     ``\\xff``, a control character as its escape), joined and trimmed; the non-blank lines
     it does not show counted as more, and apart the lines of a stream not kept
-    (``kit.processes.Kept``), blank or not (unread, they are unknown)."""
+    (``kit.processes.Kept``), blank or not (unread, they are unknown), the launcher's line
+    standing for one of them among them (``kit.processes.launcher_cut``)."""
     joined = b"\n".join(outputs)
-    lines = [visible(line.strip()) for line in text_of(joined).split("\n")]
+    raw = text_of(joined).split("\n")
+    cuts = sum(map(launcher_cut, raw))  # each one of the lines not kept, counted with them
+    lines = [visible(line.strip()) for line in raw if not launcher_cut(line)]
     lines = [line for line in lines if line]
-    not_kept = sum(output.lines_not_kept for output in outputs if isinstance(output, Kept))
+    not_kept = cuts + sum(output.lines_not_kept for output in outputs if isinstance(output, Kept))
     more = max(0, len(lines) - MESSAGE_LINES)
     counts = [f"+{counted(more, 'more')}"] if more else []
     counts += [counted(not_kept, "not kept", after=True)] if not_kept else []

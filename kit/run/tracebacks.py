@@ -8,9 +8,10 @@ the line of code that Python, run from an empty folder, cannot show. The frames 
 bundle's loader and of the import system calling it become one line. Of a long stderr, a
 traceback keeps its last ``TRACEBACK_FRAMES`` frames whole, the solution's own deepest frame
 before them and its exception; other text its last ``STDERR_LINES`` lines; what is left out
-is counted in its place, the lines of a stderr not kept (``kit.processes.Kept``) with the
-lines before the traceback. Control characters are shown, not sent to the terminal, and a byte
-that is not UTF-8 as ``\\xff`` (``kit.visible``), its backslashes left as Python wrote them.
+is counted in its place, the lines of a stderr not kept (``kit.processes.Kept``) where the
+launcher left them out, in its line's place (``kit.processes.launcher_cut``). Control
+characters are shown, not sent to the terminal, and a byte that is not UTF-8 as ``\\xff``
+(``kit.visible``), its backslashes left as Python wrote them.
 The hints for usual mistakes follow (``kit.run.failure_hints``). ``without_markers`` is a
 traceback less the position markers (``~~~^^``) CPython 3.11+ prints and PyPy does not, so
 that one crash under both reads as one; ``crash_site`` where a traceback ends, ``KeyError at
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.judges.judge_messages import counted
-from kit.processes import Kept
+from kit.processes import Kept, launcher_cut
 from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.failure_hints import stderr_hints
@@ -140,12 +141,32 @@ def _tail(lines: list[str], solution: str, not_kept: int = 0) -> list[str]:
     said in its place (``[... 3 lines not shown]``), frames with the files they are in. Of a
     recursion, the solution's deepest frame is the one that entered it, not another copy of
     the recursive frame. The stream's ``not_kept`` lines (``kit.processes.Kept``) are counted
-    with the lines left out before the traceback or the last lines, the first line shown."""
+    where the launcher left them out, its line standing for one of them
+    (``kit.processes.launcher_cut``), with what is left out there; without it (all of them
+    before the tail kept), with the lines left out before the first line shown."""
+    short = len(lines) <= STDERR_LINES
+    cut = next((at for at, line in enumerate(lines) if launcher_cut(line)), None)
+    if cut is not None:
+        not_kept += 1
+    elif not_kept:
+        cut, lines = 0, ["", *lines]  # a line standing where they were
+
+    def left_out(start: int, end: int) -> list[str]:  # lines[start:end], where the cut counts
+        here = cut is not None and start <= cut < end
+        return _lines_left_out(end - start - here, not_kept if here else 0)
+
+    def kept(start: int, end: int) -> list[str]:
+        return [
+            s
+            for at in range(start, end)
+            for s in (left_out(at, at + 1) if at == cut else [lines[at]])
+        ]
+
     blocks = _frame_blocks(lines)
-    if len(lines) <= STDERR_LINES:
-        return _lines_left_out(0, not_kept) + lines
+    if short:
+        return kept(0, len(lines))
     if not blocks:
-        return [*_lines_left_out(len(lines) - STDERR_LINES, not_kept), *lines[-STDERR_LINES:]]
+        return left_out(0, len(lines) - STDERR_LINES) + kept(len(lines) - STDERR_LINES, len(lines))
     shown = blocks[-TRACEBACK_FRAMES:]
     deepest = lines[shown[-1][0]]  # a recursion's own frame: the one that entered it is shown
     own = [
@@ -158,15 +179,21 @@ def _tail(lines: list[str], solution: str, not_kept: int = 0) -> list[str]:
     first = blocks[0][0]  # what came before the traceback (debug output) and its header
     header = first > 0 and lines[first - 1].startswith("Traceback")
     earlier = first - 1 if header else first
-    kept = _lines_left_out(earlier, not_kept)
-    kept += [lines[first - 1]] if header else []
+    view = left_out(0, earlier) + kept(earlier, first)
     for number, (start, end) in enumerate(shown):
-        before = shown[number - 1][1] if number else 0
+        before = shown[number - 1][1] if number else first
         left = [lines[block[0]] for block in blocks if before <= block[0] < start]
+        here = not_kept if cut is not None and before <= cut < start else 0
         if left:
-            kept.append(_frames_left_out(left))
-        kept += lines[start:end]
-    return kept + lines[blocks[-1][1] :][:STDERR_LINES]
+            view.append(_frames_left_out(left, here))
+        elif here:
+            view += _lines_left_out(0, here)
+        view += lines[start:end]
+    after = blocks[-1][1]
+    view += kept(after, min(after + STDERR_LINES, len(lines)))
+    return view + (
+        _lines_left_out(0, not_kept) if cut is not None and cut >= after + STDERR_LINES else []
+    )
 
 
 def _lines_left_out(count: int, not_kept: int) -> list[str]:
@@ -181,10 +208,11 @@ def _lines_left_out(count: int, not_kept: int) -> list[str]:
 WHERE_NAMED = 3  # the files of the frames left out named, at most
 
 
-def _frames_left_out(firsts: list[str]) -> str:
+def _frames_left_out(firsts: list[str], not_kept: int = 0) -> str:
     """The line standing for frames left out, by their first lines: how many, and the files
     they are in, in order (the bundle's loader as such), so that the solution's own frames
-    are seen to be among them, or not (``[... 2 frames of solutions/x.py not shown]``)."""
+    are seen to be among them, or not (``[... 2 frames of solutions/x.py not shown]``), and
+    the ``not_kept`` lines of the stream among them (``; 9 lines not kept``)."""
     files: list[str] = []
     for line in firsts:
         frame = _FILE_LINE.match(line, 2)
@@ -193,7 +221,8 @@ def _frames_left_out(firsts: list[str]) -> str:
             files.append(where)
     named = ", ".join(files[:WHERE_NAMED]) + (", ..." if len(files) > WHERE_NAMED else "")
     count = len(firsts)
-    return f"  [... {count:,} frame{'s' if count > 1 else ''} of {named} not shown]"
+    kept = f"; {counted(not_kept, 'not kept', after=True)}" if not_kept else ""
+    return f"  [... {count:,} frame{'s' if count > 1 else ''} of {named} not shown{kept}]"
 
 
 def _source_line(path: Path, number: int) -> str:

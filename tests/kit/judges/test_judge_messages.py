@@ -24,6 +24,8 @@ def test_summary_line_counts_the_lines_not_kept_of_a_stream_cut():
     assert summary_line(Kept(b"a\n", lines_not_kept=1), b"b\n") == "a / b (1 line not kept)"
     assert summary_line(Kept(b"\n\n\n\nmsg\n", lines_not_kept=96)) == "msg (96 lines not kept)"
     assert summary_line(b"a\n", b"b\n") == "a / b"
+    flood = Kept(b"a\n  [... 99 bytes of stderr not kept ...]\nb\n", lines_not_kept=2)
+    assert summary_line(flood) == "a / b (3 lines not kept)"  # the launcher's line among them
 
 
 def test_crash_line_is_the_exception_of_the_last_traceback():

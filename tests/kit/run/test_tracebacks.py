@@ -3,8 +3,9 @@ own lines, a helper's frame with the line of code Python could not show, the bun
 as one line, a long traceback cut to its last frames and the solution's own deepest, a long
 stderr to its last lines, control characters shown."""
 
+from kit.launcher import STDERR_HEAD, STDERR_KEPT, kept_stderr
 from kit.processes import Kept
-from kit.run.tracebacks import crash_site, explain, without_markers
+from kit.run.tracebacks import STDERR_LINES, crash_site, explain, without_markers
 from tests.kit.run.case_support import crash
 
 
@@ -168,9 +169,44 @@ def test_the_lines_of_stderr_not_kept_are_counted_with_those_not_shown(toy_run):
     assert explain(problem, None, script, Kept(lines, lines_not_kept=5))[0] == (
         "  [... 14 lines not shown; 5 lines not kept]"
     )
-    alone = Kept(b"a\n  [... 9 bytes of stderr not kept ...]\nb\n", lines_not_kept=1)
-    assert explain(problem, None, script, alone)[0] == "  [... 1 line not kept]"
     assert explain(problem, None, script, Kept(lines))[0] == "  [... 14 lines not shown]"
+
+
+def _launcher_kept(stderr: bytes) -> Kept:
+    """``stderr`` as a run's watch keeps it: its head and tail, the launcher's marker between
+    them, its lines not kept counted (``kit.run.process.kept_stderr``)."""
+    head, tail = stderr[:STDERR_HEAD], stderr[STDERR_HEAD:][-STDERR_KEPT:]
+    kept = kept_stderr(head, tail, len(stderr))
+    return Kept.of(kept, stderr.count(b"\n"), stderr[-1:])
+
+
+def test_the_lines_not_kept_are_counted_where_the_launcher_left_them_out(toy_run):
+    """A run wrote ten lines of 30 KB and exited: the view said "[... 6 lines not kept]" above
+    line 0 and the launcher's marker of bytes after it; the seven lines left out (1 to 7) are
+    counted where they were, in the marker's place, with the lines left out there."""
+    problem, bundle, script, _ = toy_run
+    wide = b"".join(b"line %d " % n + b"x" * 30_000 + b"\n" for n in range(10))
+    shown = explain(problem, None, script, _launcher_kept(wide))
+    assert [line[:7] for line in shown] == ["line 0 ", "  [... ", "line 8 ", "line 9 "]
+    assert shown[1] == "  [... 7 lines not kept]"
+    many = b"".join(b"debug %d\n" % n for n in range(300_000)) + b"the end\n"
+    shown = explain(problem, None, script, _launcher_kept(many))
+    kept = len(_launcher_kept(many).splitlines()) - 1  # the marker's line not among them
+    assert (
+        shown[0]
+        == f"  [... {kept - STDERR_LINES:,} lines not shown; {300_001 - kept:,} lines not kept]"
+    )
+    assert shown[-1] == "the end"
+    frames = "".join(f"{line}\n" for n in range(9000) for line in _frame("/lib/h.py", n, "g()"))
+    deep = f"Traceback (most recent call last):\n{frames}RecursionError: x\n".encode()
+    shown = explain(problem, None, script, _launcher_kept(deep))
+    kept = _launcher_kept(deep).count(b'File "') - 3  # whole: the header, frames, exception
+    assert shown[:2] == [
+        "Traceback (most recent call last):",
+        f"  [... {kept:,} frames of /lib/h.py not shown; {18_002 - kept * 2 - 8:,} lines not kept]",
+    ]
+    alone = Kept(b"a\n  [... 9 bytes of stderr not kept ...]\nb\n", lines_not_kept=1)
+    assert explain(problem, None, script, alone) == ["a", "  [... 2 lines not kept]", "b"]
 
 
 def test_the_frames_left_out_are_said_with_the_files_they_are_in(toy_run):
