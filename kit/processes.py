@@ -206,6 +206,7 @@ class Drain:
     def __init__(self, keep: int, *, head: bool = False) -> None:
         self.keep, self.head, self.kept, self.lock = keep, head, bytearray(), threading.Lock()
         self.written, self.newlines, self.last = 0, 0, b""  # of all it wrote
+        self.after = b""  # of a head, the byte after it: a line end, its last line was whole
         self.read_end, self.write_end = os.pipe()
         self.pipe = file_identity(self.read_end)
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -224,7 +225,9 @@ class Drain:
                     self.newlines += chunk.count(b"\n")
                     self.last = chunk[-1:]
                     if self.head:
-                        self.kept += chunk[: self.keep - len(self.kept)]
+                        room = self.keep - len(self.kept)
+                        self.after = self.after or chunk[room : room + 1]
+                        self.kept += chunk[:room]
                     else:
                         self.kept += chunk  # and the byte before: was it a line's end?
                         del self.kept[: -self.keep - 1]
@@ -250,12 +253,15 @@ class Drain:
 
     def _whole_lines(self) -> Kept:
         """What was kept, cut to whole lines when some was not (the first line of a tail
-        kept, the last of a head, lost their start or their end), with the lines not kept;
-        a line longer than all that is kept is kept cut, ``CUT`` where it was."""
+        kept, the last of a head, lost their start or their end: not when the byte after the
+        head ends its last line, then kept too), with the lines not kept; a line longer than
+        all that is kept is kept cut, ``CUT`` where it was."""
         kept = bytes(self.kept)
         if self.written <= self.keep:
             return Kept(kept)
-        if self.head:
+        if self.head and self.after == b"\n":
+            kept += self.after
+        elif self.head:
             kept = kept[: kept.rfind(b"\n") + 1] or kept + CUT
         else:  # from the byte before the last ``keep``
             kept = whole_tail(kept)

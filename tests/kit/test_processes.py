@@ -561,3 +561,14 @@ def test_a_drain_counts_blank_lines_not_kept_and_marks_a_line_it_cut():
     assert (kept, kept.lines_not_kept) == (b"...xxxxxxx\n", 0)
     kept = drained(b"x" * 20 + b"\nend\n", 8, head=True)  # its head: the line lost its end
     assert (kept, kept.lines_not_kept) == (b"xxxxxxxx...", 1)
+
+
+def test_a_drain_s_head_ending_right_before_a_line_end_is_whole():
+    """A line of exactly the bytes kept of a head, its line end the next byte, was marked
+    cut (``...``) though whole; so was the last line of a longer head, dropped."""
+    kept = drained(b"x" * 8 + b"\nend\n", 8, head=True)
+    assert (kept, kept.lines_not_kept) == (b"xxxxxxxx\n", 1)
+    kept = drained(b"ab\n" + b"x" * 5 + b"\nend\n", 8, head=True)
+    assert (kept, kept.lines_not_kept) == (b"ab\nxxxxx\n", 1)
+    kept = drained(b"x" * 9 + b"\nend\n", 8, head=True)  # the next byte no line end: cut
+    assert (kept, kept.lines_not_kept) == (b"xxxxxxxx...", 1)
