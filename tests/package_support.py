@@ -1,6 +1,7 @@
 """Test support (not a test module): workspaces over copies of the small problem packages of
 tests/fixtures/packages, for the registry's and the cases' package tests and the
-package-judging tests; a Kattis-format package written from a few files (``write_package``,
+package-judging tests, and kattis_sum with input validators (``kattis_sum``, ``SUM_CHECK``);
+a Kattis-format package written from a few files (``write_package``,
 ``ONE_CASE``) for the tests of its reader; and ``cpkit verify`` run in-process on a package, its
 exit status and lines."""
 
@@ -14,6 +15,31 @@ from kit.registry import load_registry
 
 PACKAGES = Path(__file__).resolve().parent / "fixtures" / "packages"
 ONE_CASE = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+SUM = PACKAGES / "kattis_sum"
+# an input validator of kattis_sum: two numbers, none below --min (default: any)
+SUM_CHECK = """\
+    import sys
+    low = int(sys.argv[sys.argv.index("--min") + 1]) if "--min" in sys.argv else -10**9
+    tokens = sys.stdin.read().split()
+    if len(tokens) != 2 or min(map(int, tokens)) < low:
+        print(f"not two numbers from {low}")
+        sys.exit(43)
+    sys.exit(42)
+"""
+
+
+def kattis_sum(tmp_path, validators=None, group_yaml=None):
+    """A copy of kattis_sum with ``validators`` (file name -> source; ``SUM_CHECK`` by
+    default) in input_validators/ and ``group_yaml`` as data/secret/testdata.yaml."""
+    copy = shutil.copytree(SUM, tmp_path / "sum")
+    folder = copy / "input_validators"
+    folder.mkdir()
+    for name, source in (validators or {"check.py": SUM_CHECK}).items():
+        (folder / name).parent.mkdir(exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(source))
+    if group_yaml is not None:
+        (copy / "data" / "secret" / "testdata.yaml").write_text(textwrap.dedent(group_yaml))
+    return copy
 
 
 def workspace(tmp_path, table, solutions=()):

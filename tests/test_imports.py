@@ -10,7 +10,10 @@ references from stress/; no test module imports another; stress/ stands on its o
 - ``stress/`` imports neither ``solutions/``, ``bench/`` nor ``tests/`` (a reference written
   apart from the solution it checks);
 - the modules of ``kit/`` import each other without a circle, type-only and local imports
-  included.
+  included;
+- no module of ``kit/stress/`` reaches ``kit/verify/`` (what both run of a package's validators
+  is ``kit.run.input_validators``), and ``kit.stress.source`` loads no ``kit.checktestdata``
+  (imported only for a ``.ctd`` validator).
 """
 
 import ast

@@ -51,7 +51,7 @@ def validator_programs(problem: Problem, package) -> tuple[list, list[str]]:
     programs = [
         (
             name,
-            validator_shown(Path(problem.root, path), package.path),
+            _validator_shown(Path(problem.root, path), package.path),
             _program(problem, package, path, where),
         )
         for name, path in package.input_validators
@@ -77,11 +77,11 @@ def _program(problem: Problem, package, path: str, where: str):
     try:
         return Validator.read(file)
     except CtdError as error:
-        shown = validator_shown(file, package.path)
+        shown = _validator_shown(file, package.path)
         raise BuildError(f"{where} {shown} could not be read: {error}") from None
 
 
-def validator_shown(path: Path, package: Path) -> str:
+def _validator_shown(path: Path, package: Path) -> str:
     """A validator's path from the package's top (``input_validators/check.py``)."""
     return path.resolve().relative_to(package.resolve()).as_posix()
 

@@ -8,18 +8,13 @@ keep it): every program in ``input_validators/`` (or the deprecated
 must exit 42; any other status means the input "could not be confirmed as valid". ARGS are the
 test group's ``input_validator_flags`` (``input_validator_args`` in later versions): a string
 for every validator, or a map from a validator's name to its own (``kit.packages.kattis_data``).
-A Checktestdata file (``.ctd``) runs as the kit's own program (``kit.checktestdata``), read
-first: a malformed one is a one-line error, as a validator that does not compile is. VIVA
-files are not run (a note says so, and so does each line that says no validator rejects an
-input: problemtools runs them, and one may reject it). Polygon's
-validators (problem.xml's ``<validators>``) are testlib's: ``VALIDATOR --testset NAME [--group
-G] < INPUT``, exit status 0 for a valid input (``kit.packages.polygon``). A validator is
-started as the kit starts every jury program (``kit.processes``), compiled once if it is C or
-C++ (``kit.judges.programs``), and stopped after TIMEOUT seconds; one stopped so is not run
-again (its later inputs are unconfirmed, "not run"), or a validator that hangs on every input
-would cost TIMEOUT each. How one is run is ``kit.run.input_validators``'s.
-One that includes a header found nowhere (BAPCtools' ``validation.h``, which BAPCtools
-supplies; ``verify --include DIR`` names its folder) is not run, and named.
+Polygon's validators (problem.xml's ``<validators>``) are testlib's: ``VALIDATOR --testset
+NAME [--group G] < INPUT``, exit status 0 for a valid input (``kit.packages.polygon``). How a
+validator is run and stopped (a Checktestdata file as the kit's own program, a hung one not run
+again: its later inputs are unconfirmed, "not run"; one including a header found nowhere, such
+as BAPCtools' ``validation.h``, named and not run; ``verify --include DIR`` names its folder)
+is ``kit.run.input_validators``'s. VIVA files are not run (a note says so, and so does each
+line that says no validator rejects an input: problemtools runs them, and one may reject it).
 
 A package in the 2025-09 format may hold validation data: each input of
 ``data/invalid_input`` must be rejected by at least one validator (one they all accept is

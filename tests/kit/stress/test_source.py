@@ -13,7 +13,7 @@ import pytest
 from kit.errors import BuildError, Refused
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
-from kit.stress.source import SIZE, load_stress_module, shown_params, source_for
+from kit.stress.source import SIZE, Source, load_stress_module, shown_params, source_for
 from tests.process_support import kit_ended
 
 RUNNER = stand_in([parse_target("cpython3.8")])
@@ -270,6 +270,14 @@ def test_an_optional_function_still_the_template_s_stub_counts_as_absent(pairsum
         "(not validated: stress/pairsum.py's validate() is still the template's stub)"
     )
     assert "validate" not in vars(source(pairsum).shrinkable())
+
+
+def test_a_package_s_validators_all_left_out_are_said_not_to_validate_the_shrink(pairsum):
+    """A package whose every input validator is left out (one the kit does not run): the
+    shrink's inputs are said not to be validated, and why."""
+    viva = "input_validators/format.viva (VIVA) is not run here"
+    found = Source(pairsum, None, {"n": 3}, validators_left_out=(viva,))
+    assert found.described() == (f"parameters n=3, the shrink's inputs not validated ({viva})")
 
 
 def test_a_needed_function_still_the_template_s_stub_names_the_option_instead(pairsum):

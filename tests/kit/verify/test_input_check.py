@@ -5,7 +5,6 @@ anything else (0 included, a crash, a hang) a rejection naming the case and what
 
 import shutil
 import textwrap
-from pathlib import Path
 
 import pytest
 
@@ -13,35 +12,10 @@ from kit import cli
 from kit.package_problem import problem_from_package
 from kit.packages import read_package
 from kit.run import input_validators
-from kit.run.input_validators import TextValidation
 from kit.verify import input_check, report
-from tests.package_support import polygon_with_tests, verified
-
-SUM = Path(__file__).resolve().parents[2] / "fixtures" / "packages" / "kattis_sum"
-# two numbers, none below --min (default: any)
-CHECK = """\
-    import sys
-    low = int(sys.argv[sys.argv.index("--min") + 1]) if "--min" in sys.argv else -10**9
-    tokens = sys.stdin.read().split()
-    if len(tokens) != 2 or min(map(int, tokens)) < low:
-        print(f"not two numbers from {low}")
-        sys.exit(43)
-    sys.exit(42)
-"""
-
-
-def package(tmp_path, validators=None, group_yaml=None):
-    """A copy of kattis_sum with ``validators`` (file name -> source) in input_validators/ and
-    ``group_yaml`` as data/secret/testdata.yaml."""
-    copy = shutil.copytree(SUM, tmp_path / "sum")
-    folder = copy / "input_validators"
-    folder.mkdir()
-    for name, source in (validators or {"check.py": CHECK}).items():
-        (folder / name).parent.mkdir(exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(source))
-    if group_yaml is not None:
-        (copy / "data" / "secret" / "testdata.yaml").write_text(textwrap.dedent(group_yaml))
-    return copy
+from tests.package_support import SUM, polygon_with_tests, verified
+from tests.package_support import SUM_CHECK as CHECK
+from tests.package_support import kattis_sum as package
 
 
 def rejected(copy):
@@ -77,23 +51,6 @@ def test_a_group_s_arguments_reach_its_cases_and_its_subgroups(tmp_path, group_y
 def test_arguments_for_another_validator_are_not_passed(tmp_path):
     found, _ = rejected(package(tmp_path, group_yaml="input_validator_flags:\n  other: --min 0\n"))
     assert found == []
-
-
-@pytest.mark.parametrize(
-    ("source", "why"),
-    [
-        ("import sys\nsys.exit(0)\n", "exit status 0"),  # only 42 confirms an input
-        (
-            "raise ValueError('bad header')\n",
-            "exit status 1: ValueError: bad header (strict.py, line 1)",
-        ),
-        ("import time\ntime.sleep(30)\n", "killed at 0.5 s"),
-    ],
-)
-def test_anything_but_42_rejects(tmp_path, monkeypatch, source, why):
-    monkeypatch.setattr(input_validators, "TIMEOUT", 0.5)
-    found, _ = rejected(package(tmp_path, {"strict.py": source}))
-    assert len(found) == 6 and found[0] == ("data/sample/1.in", "input_validators/strict.py", why)
 
 
 def test_a_validator_that_hung_once_is_not_run_again(tmp_path, monkeypatch):
@@ -450,15 +407,3 @@ def test_a_polygon_validator_test_judged_otherwise_is_named_and_verify_exits_1(t
         "the package's input validators reject 1 of 5 inputs",
         "the package's input validators accept 1 of 1 invalid inputs",
     ]
-
-
-def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_path):
-    """A stress module without validate() shrinks a package's inputs under its validators:
-    a text valid under one group's arguments (the root's: any number) is valid."""
-    copy = package(tmp_path, group_yaml="input_validator_flags: --min 0\n")
-    validation = TextValidation.of(problem_from_package(copy, "sum"))
-    assert validation.shown == ("input_validators/check.py",)
-    assert validation("3 4\n") is None and validation("-3 4\n") is None  # data/sample's args
-    with pytest.raises(ValueError, match=r"^input_validators/check.py: exit status 43: not two"):
-        validation("3\n")
-    assert TextValidation.of(problem_from_package(SUM, "sum")) is None  # none

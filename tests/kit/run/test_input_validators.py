@@ -1,0 +1,53 @@
+"""kit.run.input_validators: a package's input validators run on one text (``TextValidation``):
+valid when every validator confirms it under one setting of the cases' arguments; exit 42 (a
+Kattis-format package's) confirms, anything else (0 included, a crash, a hang) refuses, and
+one that hung is not run again."""
+
+import pytest
+
+from kit.package_problem import problem_from_package
+from kit.run import input_validators
+from kit.run.input_validators import TextValidation
+from tests.package_support import SUM, kattis_sum
+
+
+@pytest.mark.parametrize(
+    ("source", "why"),
+    [
+        ("import sys\nsys.exit(0)\n", "exit status 0"),  # only 42 confirms an input
+        (
+            "raise ValueError('bad header')\n",
+            "exit status 1: ValueError: bad header (strict.py, line 1)",
+        ),
+        ("import time\ntime.sleep(30)\n", "killed at 0.5 s"),
+    ],
+)
+def test_anything_but_42_rejects(tmp_path, monkeypatch, source, why):
+    monkeypatch.setattr(input_validators, "TIMEOUT", 0.5)
+    copy = kattis_sum(tmp_path, {"strict.py": source})
+    validation = TextValidation.of(problem_from_package(copy, "sum"))
+    with pytest.raises(ValueError) as refused:
+        validation("3 4\n")
+    assert str(refused.value) == f"input_validators/strict.py: {why}"
+
+
+def test_a_validator_that_hung_once_is_not_run_again(tmp_path, monkeypatch):
+    monkeypatch.setattr(input_validators, "TIMEOUT", 0.5)
+    copy = kattis_sum(tmp_path, {"slow.py": "import time\ntime.sleep(30)\n"})
+    validation = TextValidation.of(problem_from_package(copy, "sum"))
+    for why in ("killed at 0.5 s", "not run: it was killed at 0.5 s on an earlier input"):
+        with pytest.raises(ValueError) as refused:
+            validation("3 4\n")
+        assert str(refused.value) == f"input_validators/slow.py: {why}"
+
+
+def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_path):
+    """A stress module without validate() shrinks a package's inputs under its validators:
+    a text valid under one group's arguments (the root's: any number) is valid."""
+    copy = kattis_sum(tmp_path, group_yaml="input_validator_flags: --min 0\n")
+    validation = TextValidation.of(problem_from_package(copy, "sum"))
+    assert validation.shown == ("input_validators/check.py",)
+    assert validation("3 4\n") is None and validation("-3 4\n") is None  # data/sample's args
+    with pytest.raises(ValueError, match=r"^input_validators/check.py: exit status 43: not two"):
+        validation("3\n")
+    assert TextValidation.of(problem_from_package(SUM, "sum")) is None  # none
