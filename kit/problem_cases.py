@@ -387,8 +387,11 @@ def _blank(path: Path | None) -> bool:
 
 def _byte_order_marked(path: Path | None) -> bool:
     """Whether the file at ``path`` (None: no file) starts with a UTF-8 byte order mark."""
+    if path is None:
+        return False
     try:
-        return path is not None and path.read_bytes().startswith(UTF8_BOM)
+        with open(path, "rb") as file:
+            return file.read(len(UTF8_BOM)) == UTF8_BOM  # its opening bytes, not all of it
     except OSError:
         return False
 
