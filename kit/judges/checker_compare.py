@@ -2,7 +2,9 @@
 ``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's.
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
-solution's fault; ``HangRecord`` remembers one killed at its time-out, which is not run again.
+solution's fault; ``HangRecord`` remembers each judging program killed at its time-out, which
+is not run again: a checker, an output validator, an input validator
+(``kit.run.input_validators``).
 The statuses and their meaning as the user sees them are ``kit.judges.compare``'s docstring's;
 the messages ``kit.judges.judge_messages``'s.
 """
@@ -10,6 +12,8 @@ the messages ``kit.judges.judge_messages``'s.
 from __future__ import annotations
 
 import tempfile
+import threading
+from collections.abc import Hashable
 from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
@@ -39,7 +43,7 @@ class CheckerComparator(Comparator):
     def judge(self, input_path: Path, expected: bytes, got: bytes) -> Judgement:
         refusal = self.hangs.refusal()
         if refusal is not None:
-            return refusal
+            return checker_failure(refusal, hung=True)
         with tempfile.TemporaryDirectory(prefix="kit-check-") as folder:
             input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
@@ -48,7 +52,7 @@ class CheckerComparator(Comparator):
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
         if hung:
-            self.hangs.timeout = self.timeout
+            self.hangs.killed(self.timeout)
             return checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
         return _checker_verdict(status, stdout, stderr)
 
@@ -86,16 +90,26 @@ def checker_failure(what: str, hung: bool = False) -> Judgement:
 
 
 class HangRecord:
-    """Whether a checker or validator was killed at its time-out once: it is not run again,
-    every later case is said to be not judged (one that hangs on every case would otherwise
-    cost its time-out each, as input validators' ``ValidatorRuns`` also avoids)."""
+    """The judging programs killed at their time-out once: none of them is run again, each
+    later run is said not to be (one that hangs on every case would otherwise cost its
+    time-out each). A program is told by its key (a comparator holds one program: None; the
+    input validators, their argv); threads may share a record (``verify`` runs validators side
+    by side)."""
 
     def __init__(self) -> None:
-        self.timeout: float | None = None  # the time-out it was killed at, once it was
+        self._killed: dict[Hashable, float] = {}  # a program's key -> the time-out it hung at
+        self._lock = threading.Lock()
 
-    def refusal(self) -> Judgement | None:
-        """The judgement of a case once the program hung on an earlier one, else None."""
-        if self.timeout is None:
+    def killed(self, timeout: float, program: Hashable = None) -> None:
+        """``program`` was killed at ``timeout``: it is not run again."""
+        with self._lock:
+            self._killed.setdefault(program, timeout)
+
+    def refusal(self, program: Hashable = None, earlier: str = "case") -> str | None:
+        """Why ``program`` is not run, once it hung on an earlier ``earlier`` ("case",
+        "input"), else None."""
+        with self._lock:
+            timeout = self._killed.get(program)
+        if timeout is None:
             return None
-        what = f"not run: it was killed at {self.timeout:g} s on an earlier case"
-        return checker_failure(what, hung=True)
+        return f"not run: it was killed at {timeout:g} s on an earlier {earlier}"

@@ -59,7 +59,7 @@ class ValidatorComparator(Comparator):
         pass to the next; what the validator wrote to ``nextpass.in`` is taken out of it."""
         refusal = self.hangs.refusal()
         if refusal is not None:
-            return refusal
+            return checker_failure(refusal, hung=True)
         with tempfile.TemporaryDirectory(prefix="kit-validate-") as folder:
             input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
@@ -74,7 +74,7 @@ class ValidatorComparator(Comparator):
             next_input = next_pass_input(feedback)
         failure = self._failure(hung, status, said)
         if hung:
-            self.hangs.timeout = self.timeout
+            self.hangs.killed(self.timeout)
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:

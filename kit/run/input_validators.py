@@ -28,10 +28,10 @@ API::
 from __future__ import annotations
 
 import tempfile
-import threading
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.checker_compare import HangRecord
 from kit.judges.judge_messages import judge_message
 from kit.judges.programs import MissingHeader, program_at
 from kit.packages.kattis_validators import CHECKTESTDATA
@@ -87,24 +87,22 @@ def _validator_shown(path: Path, package: Path) -> str:
 
 
 class ValidatorRuns:
-    """Runs validators, each one no more after it hung once (every later input is said to be
-    unconfirmed without a run: a validator that hangs on every input would otherwise cost
-    TIMEOUT each)."""
+    """Runs validators, each one no more after it hung once (``kit.judges.checker_compare``'s
+    ``HangRecord``: every later input is said to be unconfirmed without a run, as a hung
+    checker's later cases are not judged)."""
 
     def __init__(self) -> None:
-        self.hung: set[tuple[str, ...]] = set()  # the argv of each, arguments left out
-        self.lock = threading.Lock()
+        self.hangs = HangRecord()  # each program by its argv, arguments left out
 
     def verdict(self, run: tuple) -> str | None:
         """None when the validator confirms the input, else why not."""
         stdin, program, args, valid = run
-        with self.lock:
-            if program in self.hung:
-                return f"not run: it was killed at {TIMEOUT:g} s on an earlier input"
+        refusal = self.hangs.refusal(program, "input")
+        if refusal is not None:
+            return refusal
         found = _verdict(stdin, (*program, *args), valid)
         if found is not None and found.startswith("killed at"):
-            with self.lock:
-                self.hung.add(program)
+            self.hangs.killed(TIMEOUT, program)
         return found
 
 

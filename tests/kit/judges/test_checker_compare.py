@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.judges.checker_compare import judged_files
+from kit.judges.checker_compare import HangRecord, judged_files
 from kit.judges.comparator import Judgement
 from kit.judges.compare import parse_compare
 
@@ -285,7 +285,21 @@ def test_a_checker_killed_at_its_timeout_once_is_not_run_again(tmp_path, sum_cas
     assert time.monotonic() - started < 0.3
     assert (later.checker_failed, later.hung) == (True, True)
     assert later.message == "checker failed: not run: it was killed at 0.5 s on an earlier case"
-    assert comparator("checker:hang.py", root=tmp_path).hangs.timeout is None  # a run's own
+    assert comparator("checker:hang.py", root=tmp_path).hangs.refusal() is None  # a run's own
+
+
+def test_the_hang_record_keeps_each_program_s_first_time_out_by_its_key():
+    """One record of the rule for checkers, output validators and input validators (whose
+    ``ValidatorRuns`` had a copy of it): a comparator's one program, or each by its key."""
+    record = HangRecord()
+    assert record.refusal() is None
+    record.killed(0.5, ("val", "a"))
+    record.killed(2.0, ("val", "a"))  # killed at the first time-out: said so
+    assert record.refusal() is None and record.refusal(("val", "b"), "input") is None
+    said = record.refusal(("val", "a"), "input")
+    assert said == "not run: it was killed at 0.5 s on an earlier input"
+    record.killed(10.0)
+    assert record.refusal() == "not run: it was killed at 10 s on an earlier case"
 
 
 def test_a_checker_that_accepts_leaving_a_detached_child_is_judged_at_once(tmp_path, sum_case):

@@ -3,6 +3,8 @@ valid when every validator confirms it under one setting of the cases' arguments
 Kattis-format package's) confirms, anything else (0 included, a crash, a hang) refuses, and
 one that hung is not run again."""
 
+import sys
+
 import pytest
 
 from kit.package_problem import problem_from_package
@@ -39,6 +41,20 @@ def test_a_validator_that_hung_once_is_not_run_again(tmp_path, monkeypatch):
         with pytest.raises(ValueError) as refused:
             validation("3 4\n")
         assert str(refused.value) == f"input_validators/slow.py: {why}"
+
+
+def test_only_the_validator_that_hung_is_not_run_again(tmp_path, monkeypatch):
+    """The rule is a checker's too (``checker_compare.HangRecord``, one home for both): kept by
+    each validator's argv, so that another validator of the same runs still runs."""
+    monkeypatch.setattr(input_validators, "TIMEOUT", 0.5)
+    (tmp_path / "slow.py").write_text("import time\ntime.sleep(30)\n")
+    (tmp_path / "yes.py").write_text("import sys\nsys.exit(42)\n")
+    (tmp_path / "input").write_text("3 4\n")
+    slow, yes = ((sys.executable, str(tmp_path / name)) for name in ("slow.py", "yes.py"))
+    runs = input_validators.ValidatorRuns()
+    said = [runs.verdict((tmp_path / "input", program, (), 42)) for program in (slow, yes) * 2]
+    again = "not run: it was killed at 0.5 s on an earlier input"
+    assert said == ["killed at 0.5 s", None, again, None]
 
 
 def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_path):
