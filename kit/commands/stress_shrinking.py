@@ -10,7 +10,11 @@ on is passed over, not a failure of the solution's. The line after the shrink sa
 runs it took and its stages, with a warning for the inputs passed over (the first named, and
 with a validator what to do when the statement does not allow them), a note for smaller
 inputs that failed otherwise, and one for a parameter the generator's error kept from going
-lower (its first error, which the shrink took for a value it refuses). Stopped by an error
+lower (its first error, which the shrink took for a value it refuses). A package's validators,
+which see only the shrink's candidates (the search's files are not validated), are asked once
+of the file found: one they refuse is a warning naming the validator and its message (the
+generator makes inputs outside the package's constraints; the shrink had nothing valid to cut
+from, unless a smaller failing input was). Stopped by an error
 or by Ctrl-C, the smallest failing input seen so far is returned with that error
 (``Shrunk.error``), for the command to show, save and raise.
 
@@ -44,6 +48,7 @@ def shrunk_failure(
     trial = _ShrinkTrial(stress, failures, text, seed)
 
     def work() -> Shrunk:
+        trial.refused = _package_refusal(stress, text)
         return shrink(
             stress.source.shrinkable(),
             trial.fails,
@@ -66,7 +71,39 @@ def shrunk_failure(
     if shrunk.error is not None and len(trial.smallest[0]) < len(shrunk.text):
         shrunk.text, shrunk.seed, shrunk.params = trial.smallest  # the smallest seen before it
     _say_shrunk(stress, shrunk, trial.unanswered, trial.judge_failed, trial.others)
+    if trial.refused is not None:
+        print(_refused_warning(stress, shrunk, text, seed, trial.refused), flush=True)
     return shrunk
+
+
+def _package_refusal(stress: Stress, text: str) -> str | None:
+    """The package's validators' refusal of the file found (``validator: why``), else None
+    (no package validators, or they accept it)."""
+    validation = stress.source.package_validation
+    if validation is None:
+        return None
+    try:
+        validation(text)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def _refused_warning(stress: Stress, shrunk: Shrunk, text: str, seed: int, refusal: str) -> str:
+    """The warning for a file found that the package's validators refuse: the shrink keeps to
+    inputs they accept, so it cut nothing from it (unless it found a smaller one they accept),
+    and the generator makes inputs the judge never gives."""
+    made = file_of(seed, stress.source.params)
+    if shrunk.text == text:
+        then = "so it cut nothing, and the failure shown is on an input the judge never gives"
+    else:
+        then = "and the one shown is a smaller one it accepts"
+    return (
+        f"warning: the package's validator refuses the generated input itself ({made}): "
+        f"{refusal}; the shrink keeps to inputs it accepts, {then}: make the generator "
+        f"({stress.source.generator}) keep to the package's constraints, or fix the validator "
+        "if they allow this input (`cpkit verify` runs it on the cases)"
+    )
 
 
 class _ShrinkTrial:
@@ -82,6 +119,7 @@ class _ShrinkTrial:
         self.unanswered: list[str] = []  # the reference's failures on candidates, passed over
         self.judge_failed: list[str] = []  # the checker's or interactor's, likewise
         self.others: dict[str, str] = {}  # other verdicts smaller inputs got: word -> message
+        self.refused: str | None = None  # the package's validators' refusal of the file found
 
     def fails(self, candidate: str) -> bool:
         mark = inputs.kept_count()

@@ -1064,3 +1064,44 @@ def test_a_package_s_input_validator_checks_the_cuts_of_a_module_without_validat
     ) in out
     assert re.search(r"; cuts: \d+ -> 5 bytes\)", out), out
     assert "\nInput:\n10 0\n" in out
+
+
+def test_a_generated_input_the_package_s_validator_refuses_is_a_warning_naming_it(
+    tmp_path, capsys, monkeypatch
+):
+    """A generator making inputs the package's validator refuses left the shrink nothing to
+    cut, and said only `shrunk in 0 runs (...; cuts: 4 -> 4 bytes)`: the validator, which the
+    search's files never see, is asked of the file found, and its refusal is one warning. The
+    failure is still shown (the validator may be the one that is wrong)."""
+    package = shutil.copytree(PACKAGE_SUM, tmp_path / "packages" / "sum")
+    (package / "input_validators").mkdir()
+    (package / "input_validators" / "check.py").write_text(
+        "import sys\nnumbers = sys.stdin.read().split()\n"
+        "if len(numbers) != 2 or max(map(int, numbers)) > 5:\n"
+        "    print('two numbers from 0 to 5 expected')\n    sys.exit(43)\nsys.exit(42)\n"
+    )
+    (tmp_path / "problems.toml").write_text('[sum]\npackage = "packages/sum"\n')
+    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions" / "sum.py").write_text(
+        "a, b = map(int, input().split())\nprint(a + b + (a > 3))\n"
+    )
+    (tmp_path / "stress").mkdir()
+    (tmp_path / "stress" / "sum.py").write_text(
+        "PARAMS = {}\ndef generate(rng):\n"
+        "    return f'{rng.randint(6, 9)} {rng.randint(10, 20)}\\n'\n"
+        "def reference(text):\n    return str(sum(map(int, text.split()))) + '\\n'\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    args = parse("sum", "--seed", "1", "--cases", "5", "--root", str(tmp_path))
+    assert args.run(args) == 1
+    out = capsys.readouterr().out
+    warnings = [line for line in out.splitlines() if line.startswith("warning:")]
+    assert warnings == [
+        "warning: the package's validator refuses the generated input itself (seed 1, "
+        "parameters none): input_validators/check.py: exit status 43: two numbers from 0 to "
+        "5 expected; the shrink keeps to inputs it accepts, so it cut nothing, and the failure "
+        "shown is on an input the judge never gives: make the generator (stress/sum.py: "
+        "generate()) keep to the package's constraints, or fix the validator if they allow "
+        "this input (`cpkit verify` runs it on the cases)"
+    ]
+    assert re.search(r"; cuts: \d+ -> \d+ bytes\)\n", out) and "\nInput:\n7 19\n" in out, out

@@ -88,3 +88,29 @@ def test_the_generator_s_own_exception_is_named_with_its_file_and_a_program_s_as
         "note: n not lowered below 20: ValueError: n < 20 (seed 4, parameters n=10 bound=100); "
         "the shrink took n=10 for a size the generator refuses"
     )
+
+
+def test_a_refused_file_found_is_said_with_what_the_shrink_did_after_it():
+    """The file found, refused by the package's validator: with the shrink ending on it, the
+    failure shown is on an input the judge never gives; with a smaller one it accepts (a cut,
+    another seed's file), the one shown is that."""
+    source = types.SimpleNamespace(params={}, generator="--gen 'python3 gen.py'")
+    stress = types.SimpleNamespace(source=source)
+    refusal = "input_validators/check.py: exit status 43: n too large"
+    said = [
+        stress_shrinking._refused_warning(stress, Shrunk(text, 1, {}, 3), "9\n", 4, refusal)
+        for text in ("9\n", "3\n")
+    ]
+    opening = (
+        f"warning: the package's validator refuses the generated input itself (seed 4, "
+        f"parameters none): {refusal}; the shrink keeps to inputs it accepts, "
+    )
+    closing = (
+        ": make the generator (--gen 'python3 gen.py') keep to the package's constraints, or "
+        "fix the validator if they allow this input (`cpkit verify` runs it on the cases)"
+    )
+    assert said == [
+        f"{opening}so it cut nothing, and the failure shown is on an input the judge never "
+        f"gives{closing}",
+        f"{opening}and the one shown is a smaller one it accepts{closing}",
+    ]
