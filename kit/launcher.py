@@ -342,22 +342,27 @@ TRACEBACK = b"Traceback (most recent call last):"
 # the line kept_stderr puts for the bytes left out between the head and tail: the raw
 # stream's, which the kit replaces by the lines not kept where it shows them (kit.run.tracebacks)
 STDERR_CUT = b"  [... %d bytes of stderr not kept ...]"
+CUT = b"..."  # marks where a line kept in part was cut (kit.processes keeps its streams so)
 
 
 def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
     """What is kept of a run's stderr: all of it, or its head and tail cut at line ends with
     an indented line between them saying how much was left out (indented as a traceback's
-    frames are, so that its exception line is still the first line after them)."""
+    frames are, so that its exception line is still the first line after them). A line kept
+    in part, the head's one long line or a tail with no whole line, is marked ``CUT`` where
+    it was cut: the bytes left out were of it, not a line of their own
+    (``kit.processes.Kept.of``)."""
     if written <= len(head) + len(tail):
         return head + tail
     head = head[: head.rfind(b"\n") + 1] or head  # one long line: cut where it was cut
     cut = tail.find(b"\n") + 1
     header = tail.find(TRACEBACK, 0, cut)  # a traceback after text without a line end:
     cut = header if header >= 0 else cut  # its header kept, which the crash's line is read by
+    from_start = 0 < cut < len(tail) or header == 0  # else no line starts in it: kept cut
     tail = tail[cut:] if 0 < cut < len(tail) else tail
     left = written - len(head) - len(tail)
-    apart = b"" if head.endswith(b"\n") else b"\n"
-    return head + apart + STDERR_CUT % left + b"\n" + tail
+    head += b"" if head.endswith(b"\n") else CUT + b"\n"
+    return head + STDERR_CUT % left + b"\n" + (tail if from_start else CUT + tail)
 
 
 class _Watch:

@@ -57,6 +57,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.launcher import (  # the launcher's own: no kit module it imports
+    CUT,
     STDERR_CUT,
     SWEEP_ROUNDS,
     become_subreaper,
@@ -167,12 +168,22 @@ class Kept(bytes):
     def of(cls, kept: bytes, newlines: int, last: bytes) -> Kept:
         """``kept`` of a stream that held ``newlines`` and ended with the byte ``last``, its
         lines not kept counted: all the stream's but those of ``kept`` (a line of its own
-        in it, the launcher's ``[... not kept ...]``, stands for one of them)."""
-        written = _lines(last, newlines)
-        return cls(kept, max(0, written - _lines(kept, kept.count(b"\n"))))
+        in it, the launcher's ``[... not kept ...]``, stands for one of them). Where it has
+        none to stand for, the bytes it left out were of lines kept in part, which it marks
+        cut (``CUT`` beside its line: one long line, its head and tail kept), and its line is
+        dropped: no line was left out whole. (A traceback's header it kept from within its
+        line is not marked, the header starting its line: that line counts as not kept.)"""
+        written, lines = _lines(last, newlines), _lines(kept, kept.count(b"\n"))
+        line = _LAUNCHER_LINE.search(kept) if written < lines else None
+        if line and (
+            kept.endswith(CUT + b"\n", 0, line.start()) or kept.startswith(CUT, line.end())
+        ):
+            kept, lines = kept[: line.start()] + kept[line.end() :], lines - 1
+        return cls(kept, max(0, written - lines))
 
 
 _LAUNCHER_CUT = re.compile(re.escape(STDERR_CUT.decode()).replace("%d", r"\d+"))
+_LAUNCHER_LINE = re.compile(rb"(?m)^%s\n" % _LAUNCHER_CUT.pattern.encode())
 
 
 def launcher_cut(line: str) -> bool:
@@ -180,9 +191,6 @@ def launcher_cut(line: str) -> bool:
     of stderr not kept ...]``), which stands for one of its lines not kept (``Kept.of``): the
     kit shows the count of them in its place."""
     return _LAUNCHER_CUT.fullmatch(line) is not None
-
-
-CUT = b"..."  # marks where a line longer than all that is kept of a stream was cut
 
 
 def whole_tail(data: bytes) -> bytes:

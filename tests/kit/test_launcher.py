@@ -84,9 +84,24 @@ def test_what_is_kept_of_stderr_is_its_head_and_tail_cut_at_line_ends():
     assert kept_stderr(b"a\nhe", b"ad\ntail\n", 100) == (
         b"a\n  [... 93 bytes of stderr not kept ...]\ntail\n"
     )
-    # one long line: its head and tail as they were cut, not nothing but the marker
+    # one long line: its head and tail as they were cut, not nothing but the marker, each
+    # marked cut where it was
     assert kept_stderr(b"xxxx", b"yyyy\n", 100) == (
-        b"xxxx\n  [... 91 bytes of stderr not kept ...]\nyyyy\n"
+        b"xxxx...\n  [... 91 bytes of stderr not kept ...]\n...yyyy\n"
+    )
+
+
+def test_a_line_kept_in_part_is_marked_cut_where_it_was():
+    """The head's one long line had no mark where it was cut, nor a tail with no whole line:
+    the kit, counting the lines not kept, took the bytes left out for a line of their own
+    (``[... 1 line not kept]``) where they were of a line shown in part."""
+    marker = b"  [... 92 bytes of stderr not kept ...]\n"
+    assert kept_stderr(b"xxxx", b"xx\nend\n", 100) == b"xxxx...\n" + marker + b"end\n"
+    assert kept_stderr(b"a\n", b"yyyyyy", 100) == b"a\n" + marker + b"...yyyyyy"
+    # a traceback's header, cut from within its line, starts its line unmarked as before
+    tail = b"xxTraceback (most recent call last):\nE\n"
+    assert kept_stderr(b"xxxx", tail, 100).endswith(
+        b"...]\nTraceback (most recent call last):\nE\n"
     )
 
 

@@ -15,12 +15,14 @@ import pytest
 
 from kit import launcher, processes
 from kit.errors import BuildError
+from kit.launcher import STDERR_HEAD, STDERR_KEPT, kept_stderr
 from kit.processes import (
     STOPS,
     Forked,
     Kept,
     end_sessions,
     kill_group,
+    launcher_cut,
     run_program,
     signal_name,
     stops_held,
@@ -541,6 +543,37 @@ def test_a_tail_begins_at_its_first_whole_line_and_its_lines_not_kept_are_counte
     kept = Kept.of(b"ab\n", newlines=5, last=b"\n")
     assert (kept, kept.lines_not_kept) == (b"ab\n", 4)
     assert Kept.of(b"a\nb", newlines=1, last=b"b").lines_not_kept == 0
+
+
+def test_the_launcher_s_line_for_bytes_of_lines_kept_in_part_stands_for_no_line():
+    """One line of 10 MB, then a traceback: the launcher kept the line's head and the
+    traceback, and its line between them was counted as one line not kept (``Kept.of``
+    clamped the count at 0, and a view adds the launcher's line), where no line was left out
+    whole. That line is dropped, the one long line marked cut (``...``) where it was."""
+    tb = b"Traceback (most recent call last):\n  File x\nValueError: b\n"
+    for written in (b"x" * 10**7 + tb, b"x" * 10**7 + b"\n" + tb, b"x" * 10**7):
+        kept = launcher_kept(written)
+        assert kept.lines_not_kept == 0 and not any(map(launcher_cut, kept.decode().split("\n")))
+        assert kept.startswith(b"x" * STDERR_HEAD + b"...\n")
+    # a line left out whole: the launcher's line stands for it, as before
+    kept = launcher_kept(b"a\n" + b"x" * 10**5 + b"\nb\n")
+    assert (kept, kept.lines_not_kept) == (
+        b"a\n  [... 100001 bytes of stderr not kept ...]\nb\n",
+        0,
+    )
+    # a traceback's header kept from within its line, the line's start left out: counted so
+    kept = launcher_kept(b"a\n" + b"." * 10**5 + tb)
+    assert (kept.count(b" bytes of stderr not kept"), kept.lines_not_kept) == (1, 0)
+    # the long line's head, then lines left out whole: they alone are counted
+    kept = launcher_kept(b"x" * 10**5 + b"\n" + b"y\n" * 10**5)
+    assert kept.count(b"\n") - 2 + kept.lines_not_kept + 1 == 10**5
+
+
+def launcher_kept(written: bytes) -> Kept:
+    """What a run's watch keeps of ``written`` on its stderr, its lines not kept counted."""
+    head, tail = written[:STDERR_HEAD], written[STDERR_HEAD:][-STDERR_KEPT:]
+    kept = kept_stderr(head, tail, len(written))
+    return Kept.of(kept, written.count(b"\n"), written[-1:])
 
 
 def drained(data: bytes, keep: int, head: bool = False) -> processes.Kept:

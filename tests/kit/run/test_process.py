@@ -604,3 +604,14 @@ def test_a_stderr_flood_s_lines_not_kept_are_counted_in_its_message(run):
     assert summary_line(done.stderr).endswith(said)
     kept_lines = done.stderr.count(b"\n")  # the line saying what was not kept among them
     assert kept_lines + done.stderr.lines_not_kept == 10**6
+
+
+def test_one_long_line_then_a_crash_leaves_no_line_out_whole(run):
+    """10 MB on stderr without a line end, then a traceback: the watch keeps the line's
+    head and the traceback, and the kit counted one line not kept between them, of a line
+    shown in part; the line is now marked cut and no line counted as not kept."""
+    done = run('import sys\nsys.stderr.write("x" * 10**7)\nraise ValueError("boom")\n')
+    assert done.returncode == 1 and done.stderr.lines_not_kept == 0
+    assert done.stderr.startswith(b"x" * STDERR_HEAD + b"...\nTraceback (most recent call last):")
+    assert b"bytes of stderr not kept" not in done.stderr
+    assert "not kept" not in summary_line(done.stderr)

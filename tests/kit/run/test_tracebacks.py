@@ -209,6 +209,19 @@ def test_the_lines_not_kept_are_counted_where_the_launcher_left_them_out(toy_run
     assert explain(problem, None, script, alone) == ["a", "  [... 2 lines not kept]", "b"]
 
 
+def test_one_long_line_kept_in_part_is_not_counted_as_a_line_not_kept(toy_run):
+    """``sys.stderr.write("x" * 10**7)``, then a crash: the view said "[... 1 line not shown;
+    1 line not kept]" above the traceback, where the one line was kept in part (its head, cut),
+    and none was left out whole."""
+    problem, bundle, script, _ = toy_run
+    frames = "".join(f"{line}\n" for line in _frame("/lib/h.py", 1, "g()"))
+    crash = f"Traceback (most recent call last):\n{frames}IndexError: x\n".encode()
+    for written in (b"x" * 10**7 + crash, b"x" * 10**7 + b"\n" + crash):
+        shown = explain(problem, None, script, _launcher_kept(written))
+        assert shown[0].startswith("xxxx") and shown[1] == "Traceback (most recent call last):"
+        assert not [line for line in shown if "not kept" in line]
+
+
 def test_the_frames_left_out_are_said_with_the_files_they_are_in(toy_run):
     """A crash in a helper said "[... 1 frame not shown]", which could be read as the kit
     hiding the solution's code: the files are named, in order, the bundle's loader as such, at
