@@ -36,6 +36,7 @@ from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
 from kit.run.schedule import Schedule
+from kit.run.tracebacks import kept_text
 from kit.run.verdicts import NO_ANSWER, OK, RE, WITHOUT_ANSWER, shown_word
 from kit.terminal import paint
 from kit.visible import text_of, visible
@@ -415,7 +416,7 @@ def diffs(result: Result) -> list[str]:
             lines += _excerpt(title, text, starts.get(title, 0), kept)
         told = failure.word == RE or crash_line(failure.stderr) is not None
         if failure.stderr.strip() and not told:  # a crash's is told above it, in the sources'
-            lines += _excerpt("stderr", text_of(failure.stderr), 0)  # terms
+            lines += _excerpt("stderr", kept_text(failure.stderr), 0)  # terms
     return lines
 
 

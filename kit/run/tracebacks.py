@@ -16,6 +16,7 @@ The hints for usual mistakes follow (``kit.run.failure_hints``). ``without_marke
 traceback less the position markers (``~~~^^``) CPython 3.11+ prints and PyPy does not, so
 that one crash under both reads as one; ``crash_site`` where a traceback ends, ``KeyError at
 shared/x.py, line 25``, so that one crash on inputs that give it other words reads as one.
+``kept_text`` is a kept stderr whole, its lines not kept said as ``explain`` says them.
 """
 
 from __future__ import annotations
@@ -194,6 +195,16 @@ def _tail(lines: list[str], solution: str, not_kept: int = 0) -> list[str]:
     return view + (
         _lines_left_out(0, not_kept) if cut is not None and cut >= after + STDERR_LINES else []
     )
+
+
+def kept_text(stderr: bytes) -> str:
+    """A run's kept stderr as text (``kit.visible.text_of``), the launcher's line for what it
+    left out said as the lines not kept, as ``explain`` says them (``[... 7 lines not
+    kept]``), where it named bytes (``[... 231872 bytes of stderr not kept ...]``)."""
+    not_kept = 1 + (stderr.lines_not_kept if isinstance(stderr, Kept) else 0)
+    lines = text_of(stderr).split("\n")
+    said = [_lines_left_out(0, not_kept)[0] if launcher_cut(line) else line for line in lines]
+    return "\n".join(said)
 
 
 def _lines_left_out(count: int, not_kept: int) -> list[str]:

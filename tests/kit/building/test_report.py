@@ -11,6 +11,8 @@ from kit.building import report
 from kit.building.results import Result, Status
 from kit.judges.difference_messages import quoted
 from kit.judges.targets import parse_target, stand_in
+from kit.launcher import STDERR_HEAD, STDERR_KEPT, kept_stderr
+from kit.processes import Kept
 from kit.registry import load_registry
 from kit.run.cases import Column, Failure, Ran, Verdict
 from kit.run.process import Timing
@@ -273,6 +275,20 @@ def test_diff_shows_what_the_solution_wrote_on_stderr_unless_it_crashed(toy):
         b"OSError: [Errno 27] File too large\n"
     )
     assert "stderr:" not in report.diffs(result)
+
+
+def test_diff_says_the_lines_of_stderr_not_kept_where_the_watch_said_bytes(toy):
+    """A run's debug lines around one of 10 MB, beside its wrong answer: ``--diff`` showed
+    the watch's raw ``[... 10000001 bytes of stderr not kept ...]``, a figure without
+    separators and in bytes, where every other view says the lines not kept."""
+    result = failed_result(toy, b"6\n", b"7\n")
+    written = b"a\n" + b"x" * 10**7 + b"\nb\n"
+    kept = kept_stderr(written[:STDERR_HEAD], written[-STDERR_KEPT:], len(written))
+    result.ran.failures[0].stderr = Kept.of(kept, written.count(b"\n"), written[-1:])
+    assert report.diffs(result)[-4:] == ["stderr:", "    a", "      [... 1 line not kept]", "    b"]
+    many = Kept(b"a\n  [... 9 bytes of stderr not kept ...]\nb\n", lines_not_kept=1_233)
+    result.ran.failures[0].stderr = many
+    assert report.diffs(result)[-2] == "      [... 1,234 lines not kept]"
 
 
 def test_diff_splits_at_newlines_only_and_marks_other_controls_and_empty_output(toy):

@@ -981,6 +981,25 @@ def test_a_brute_force_stopped_at_its_limit_is_one_line_naming_it_and_its_input(
     assert "time limit" not in said
 
 
+def test_a_brute_force_s_flood_is_said_in_lines_not_kept_never_the_watch_s_bytes(pairsum):
+    """A brute force writing a line of 10 MB between two short ones, then failing: its message
+    counts the line its watch left out, never its raw ``[... 10000001 bytes of stderr not
+    kept ...]`` (a figure without separators, in bytes)."""
+    brute = pairsum / "flooding_brute.py"
+    brute.write_text(
+        "import sys\nsys.stderr.write('a\\n' + 'x' * 10**7 + '\\nb\\n')\nsys.exit(1)\n"
+    )
+    args = parse(
+        "pairsum", "--seed", "1", "--cases", "1",
+        "--brute", f"{sys.executable} {brute}", "--root", str(pairsum),
+    )  # fmt: skip
+    with pytest.raises(BuildError) as raised:
+        args.run(args)
+    said = str(raised.value)
+    assert "a / b (1 line not kept)" in said, said
+    assert "bytes of stderr" not in said
+
+
 def test_a_stopped_run_clears_the_live_line_before_it_says_so(capsys):
     """Ctrl-C with a run left under way: "stopped: ..." was printed while the line could
     still be written, and was written over; the line is now cleared and stopped first."""

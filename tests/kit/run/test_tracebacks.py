@@ -5,7 +5,8 @@ stderr to its last lines, control characters shown."""
 
 from kit.launcher import STDERR_HEAD, STDERR_KEPT, kept_stderr
 from kit.processes import Kept
-from kit.run.tracebacks import STDERR_LINES, crash_site, explain, without_markers
+from kit.run.tracebacks import STDERR_LINES, crash_site, explain, kept_text, without_markers
+from kit.visible import text_of
 from tests.kit.run.case_support import crash
 
 
@@ -220,6 +221,14 @@ def test_one_long_line_kept_in_part_is_not_counted_as_a_line_not_kept(toy_run):
         shown = explain(problem, None, script, _launcher_kept(written))
         assert shown[0].startswith("xxxx") and shown[1] == "Traceback (most recent call last):"
         assert not [line for line in shown if "not kept" in line]
+
+
+def test_kept_text_says_the_launcher_s_line_as_the_lines_not_kept():
+    """The raw line said bytes without separators (``[... 231872 bytes of stderr not kept
+    ...]``), where the views say lines (``--diff``'s stderr: ``kit.building.report``)."""
+    kept = Kept(b"a\n  [... 231872 bytes of stderr not kept ...]\nb\n", lines_not_kept=8_166)
+    assert kept_text(kept) == "a\n  [... 8,167 lines not kept]\nb\n"
+    assert kept_text(b"a\xff\n") == text_of(b"a\xff\n")  # as the views read it
 
 
 def test_the_frames_left_out_are_said_with_the_files_they_are_in(toy_run):
