@@ -6,6 +6,7 @@ secret input are one-line errors."""
 import argparse
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -393,6 +394,28 @@ def test_the_solution_s_traceback_beside_an_interactor_s_failure_is_labelled(toy
     assert err[-1].startswith("[toy_echo: JE, ")
     label = err.index("the solution's stderr (the judge error is the interactor's):")
     assert any(line.startswith("ValueError: invalid literal") for line in err[label:])
+
+
+def test_a_game_s_solution_flooding_stderr_then_crashing_says_the_lines_not_kept(
+    toy, tmp_path, capfd
+):
+    """A game's solution writing a million lines to stderr, then raising: its traceback's
+    view counts the lines its watch did not keep, as a batch run's does (``Kept``)."""
+    flood = "import sys\nsys.stderr.write('junk line\\n' * 10**6)\nraise ValueError('boom')\n"
+    (toy / "solutions" / "toy_echo.py").write_text(flood)
+    secret = tmp_path / "game.in"
+    secret.write_text("1\n")
+    assert run.run(parse("toy_echo", str(secret), "--root", str(toy))) == 1
+    err = capfd.readouterr().err.splitlines()
+    assert err[-1].startswith("[toy_echo: RE, ")
+    heading = err.index("the solution's traceback, in its own files:")
+    left_out = re.fullmatch(
+        r"  \[\.\.\. ([\d,]+) lines not shown; ([\d,]+) lines not kept\]", err[heading + 1]
+    )
+    assert left_out, err[heading:]
+    shown, not_kept = (int(count.replace(",", "")) for count in left_out.groups())
+    assert shown + not_kept == 10**6 and not_kept > 900_000
+    assert err[heading + 2] == "Traceback (most recent call last):"
 
 
 def test_a_checker_s_failure_is_not_labelled_an_interactor_s(toy, capfd):
