@@ -313,29 +313,34 @@ def _other_seeds(
     (only those smaller than the best are run: how many, said, so that a shrink of no runs
     does not read as one that ran each seed)."""
     start = last = best.seed
-    runs_before = search.steps
+    runs_before, refused = search.steps, 0
     try:
         for seed in range(start + 1, start + attempts):
             last = seed
             text = make(seed, best.params)
             search.trust(text)
-            smaller = search.valid(text) and search.size(text) < search.size(best.text)
+            valid = search.valid(text)
+            refused += not valid
+            smaller = valid and search.size(text) < search.size(best.text)
             search.origin = (seed, dict(best.params))
             if smaller and search.failing(text):
                 best.text, best.seed = text, seed
             search.origin = (best.seed, dict(best.params))
     finally:  # said also when the deadline stops the stage
         stage = f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s"
-        best.stages.append(stage + _seeds_run(search.steps - runs_before, last - start))
+        ran = search.steps - runs_before
+        best.stages.append(stage + _seeds_run(ran, last - start, refused))
 
 
-def _seeds_run(ran: int, others: int) -> str:
-    """How many of the ``others`` seeds' files were smaller, and so run."""
+def _seeds_run(ran: int, others: int, refused: int) -> str:
+    """How many of the ``others`` seeds' files were smaller, and so run, and how many of them
+    the validator refused (not run whatever their size)."""
     if others == 0:
         return ""
+    said = "" if not refused else f", {refused:,} refused by the validator"
     if ran == 0:
-        return f" (none of the {others} others smaller: none run)"
-    return f" ({ran} of the {others} others smaller, run)"
+        return f" (none of the {others} others smaller{said}: none run)"
+    return f" ({ran} of the {others} others smaller, run{said})"
 
 
 def _lower_params(

@@ -112,6 +112,21 @@ def test_seeds_whose_files_are_none_smaller_are_said_not_run():
     assert said + ": none run)" in result.stages
 
 
+def test_seeds_whose_files_the_validator_refuses_are_said_refused():
+    """Smaller files the validator refuses are not run; the stage said "none of the 19
+    others smaller", which read as if they were all larger."""
+
+    def only_nines(text):
+        if set(text) != {"9"}:
+            raise ValueError("nines only")
+
+    module = types.SimpleNamespace(validate=only_nines)
+    fails = Recorded({"9" * 30})
+    result = shrink(module, fails, "9" * 30, 28, {}, generate=lambda seed, params: "1" * 4)
+    said = "seeds 28 to 47: the smallest failing file is seed 28's (none of the 19 others"
+    assert said + " smaller, 19 refused by the validator: none run)" in result.stages
+
+
 def test_a_validator_with_a_program_generator_still_cuts():
     module = types.SimpleNamespace(PARAMS={}, validate=validate)
     seed, text = first_failing(lambda s: digits_file(random.Random(s), 30))
