@@ -42,6 +42,7 @@ from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run import compile_step
 from kit.run.case_judge import Outcome
+from kit.run.game_verdicts import allowances_told, without_allowance
 from kit.run.limit_warnings import memory_warning, time_warning
 from kit.run.limits import (
     KILL_FACTOR,
@@ -76,6 +77,8 @@ class Failure:
     word: str = ""  # its verdict, a word of kit.run.verdicts
     stderr: bytes = b""  # what the solution wrote there (its debug lines, for --diff)
     got_cut: bool = False  # ``got`` is the head kept of a stdout past the output limit
+    # each target's own message (its label, its message), where ``message`` tells them as one
+    own: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -413,11 +416,16 @@ def _record(
 
 def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: Outcome) -> None:
     """A case's failure into ``ran``: one told already for another target, in the same words
-    (a traceback's position markers aside: CPython's, not PyPy's), gets the new labels."""
-    alike = (case.name, outcome.message, without_markers(outcome.details))
+    (a traceback's position markers aside: CPython's, not PyPy's; a game's timeout moved on by
+    other figures too, each target's told: ``allowances_told``), gets the new labels."""
+    alike = (case.name, without_allowance(outcome.message), without_markers(outcome.details))
+    own = [(label, outcome.message) for label in labels]
     for failure in ran.failures:
-        if (failure.case, failure.message, without_markers(failure.details)) == alike:
+        told = (failure.case, without_allowance(failure.message), without_markers(failure.details))
+        if told == alike:
             failure.labels += labels
+            failure.own += own
+            failure.message = allowances_told(failure.own)
             return
     expected = case.expected.read_bytes() if case.expected is not None else None
     ran.failures.append(
@@ -432,5 +440,6 @@ def _add_failure(ran: Ran, case: Case, labels: list[str], outcome: Outcome) -> N
             outcome.word,
             outcome.stderr,
             outcome.got_cut,
+            own,
         )
     )

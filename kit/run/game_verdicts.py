@@ -335,6 +335,27 @@ def without_allowance(message: str) -> str:
     return _ALLOWANCE_SAID.sub("", message)
 
 
+def allowances_told(said: list[tuple[str, str]]) -> str:
+    """One message for a game failed alike under several targets (``said``: each target's
+    label and message, which differ at most by ``_timeout_said``'s remark), each target's own
+    remark kept: "at the 6 s timeout (and 0.11 s more for what its two sides waited for a core
+    under 3.8; and 0.30 s more for what its two sides waited for a core under pypy3.10)". A
+    target named in no remark had none; the remark, still one in parentheses, is left out by
+    ``without_allowance`` as a target's own is."""
+    messages = list(dict.fromkeys(message for _, message in said))
+    remarked = [message for message in messages if _ALLOWANCE_SAID.search(message)]
+    if len(messages) == 1 or not remarked:
+        return messages[0]
+    remarks: dict[str, list[str]] = {}  # a remark, less its parentheses -> its targets
+    for label, message in said:
+        found = _ALLOWANCE_SAID.search(message)
+        if found:
+            remarks.setdefault(found.group()[2:-1], []).append(label)
+    told = "; ".join(f"{remark} under {', '.join(labels)}" for remark, labels in remarks.items())
+    at = _ALLOWANCE_SAID.search(remarked[0])
+    return f"{remarked[0][: at.start()]} ({told}){remarked[0][at.end() :]}"
+
+
 def killed_at_timeout(end: Ending) -> bool:
     """Whether the solution was still running at the timeout (by its watch or this process)."""
     return end.solution.killed == TIME or end.killed.get("solution") == "timeout"

@@ -649,3 +649,26 @@ def test_one_crash_under_cpython_and_pypy_is_one_failure_of_both(tmp_path):
         cases_module._add_failure(ran, case, [label], crash)
     (failure,) = ran.failures
     assert failure.labels == ["3.13", "pypy3.10"] and failure.details == marked
+
+
+def test_one_game_failed_under_two_targets_by_its_timeout_s_figure_alone_is_one_failure(tmp_path):
+    """A game failed under CPython 3.8 and PyPy, 3.8's timeout moved on by what its two sides
+    waited for a core: told twice in full, its hint once per target, as two ways of failing.
+    Now one failure of both, the figure kept, named with its target."""
+    case = Case("samples/g/1.in", tmp_path / "1.in", None)
+    said = "wrong answer: interactor still running at the 6 s timeout{}, after the solution ended"
+    waited = "and 0.11 s more for what its two sides waited for a core"
+    hint = ["hint: a game the solution left is most often a missing final move"]
+    targets = [("3.8", f" ({waited})"), ("pypy3.10", "")]
+    for order in (targets, targets[::-1]):  # the figure's target told first, or last
+        ran = cases_module.Ran([])
+        for label, remark in order:
+            game = case_judge.Outcome("WA", said.format(remark), hint)
+            cases_module._add_failure(ran, case, [label], game)
+        (failure,) = ran.failures
+        assert failure.labels == [label for label, _ in order] and failure.details == hint
+        assert failure.message == said.format(f" ({waited} under 3.8)")
+    # another message besides the figure: two failures, each as said
+    other = case_judge.Outcome("WA", "wrong answer: game 1", hint)
+    cases_module._add_failure(ran, case, ["3.13"], other)
+    assert [f.labels for f in ran.failures] == [["pypy3.10", "3.8"], ["3.13"]]

@@ -11,6 +11,7 @@ from kit.run.game_verdicts import (
     Exit,
     Statuses,
     _solution_failure,
+    allowances_told,
     idle,
     verdict,
     without_allowance,
@@ -175,6 +176,29 @@ def test_a_game_s_message_less_its_allowance_reads_as_one_without_it():
         "idle: killed after 0.02 s CPU at the 6 s timeout (both sides still running: each "
         "waiting for the other?)"
     )
+
+
+def test_one_game_failed_under_targets_moved_on_alike_or_not_keeps_each_figure():
+    """The same game failing under 3.8, pypy3.10 and 3.13, two of them moved on by what their
+    sides waited for a core (by other figures), was told once a target: one message now, each
+    remark naming its targets, and still read as one without it."""
+    said = "interactor still running at the 6 s timeout{}, after the solution ended"
+    waited = "and {} s more for what its two sides waited for a core"
+    remark = f" ({waited.format('0.11')})"
+    own = [
+        ("3.8", said.format(remark)),
+        ("pypy3.10", said.format("")),
+        ("3.13", said.format(f" ({waited.format('0.30')})")),
+    ]
+    told = allowances_told(own)
+    assert told == said.format(
+        f" ({waited.format('0.11')} under 3.8; {waited.format('0.30')} under 3.13)"
+    )
+    assert without_allowance(told) == said.format("")
+    # alike under all: as said; under 3.13 alike with 3.8: the two named together
+    assert allowances_told(own[:1] * 2) == own[0][1]
+    own[2] = ("3.13", own[0][1])
+    assert allowances_told(own) == said.format(f" ({waited.format('0.11')} under 3.8, 3.13)")
 
 
 # (the solution's status, the kit's kill of it, the interactor's status, its message, statuses)
