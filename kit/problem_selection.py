@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 import sys
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.packages.model import Package
 from kit.problem_cases import case_file
 from kit.registry import Problem
 
@@ -119,20 +121,66 @@ def package_owner(registry: dict[str, Problem], path: Path) -> Problem | None:
     """The first problem whose package has the file ``path`` names as a case's input or
     answer (a case as the build names it, through a zipped package too:
     ``kit.problem_cases.case_file``); None when no problem's package does. The package's other
-    files are no case: its submissions, the problem's solution among them, are programs."""
+    files are no case: its submissions, the problem's solution among them, are programs. Only
+    a package whose folder holds the file is searched (``_place_in``), by the case's place in it
+    first, then by every case's file resolved (a case reached through a link)."""
     for problem in registry.values():
         if problem is None or problem.source is None:
             continue
         with contextlib.suppress(OSError):
-            found = case_file(problem, path).resolve()
-            cases = problem.source.cases
-            if any(found in (case.input.resolve(), _resolved(case.answer)) for case in cases):
+            found = case_file(problem, path)
+            place = _place_in(problem.source, found)
+            if place is not None and _is_case(problem.source, found, place):
                 return problem
     return None
 
 
-def _resolved(path: Path | None) -> Path | None:
-    return None if path is None else path.resolve()
+def _place_in(package: Package, found: Path) -> Path | None:
+    """Where ``found`` lies in ``package``: its path from the package's folder, or from the
+    folder the package is a view of (``Package.archive``), as named or resolved; None when
+    it lies in neither."""
+    folders = [package.path]
+    if package.archive is not None and package.archive.is_dir():
+        folders.append(package.archive)
+    for given in (_absolute(found), found.resolve()):
+        for folder in folders:
+            for base in (_absolute(folder), folder.resolve()):
+                if given.is_relative_to(base):
+                    return given.relative_to(base)
+    return None
+
+
+def _is_case(package: Package, found: Path, place: Path) -> bool:
+    """Whether ``found``, at ``place`` in the package, is a case's input or answer: a case's
+    file at that place, else one that resolves to the file ``found`` resolves to (a link
+    either way)."""
+    files = [file for case in package.cases for file in (case.input, case.answer) if file]
+    at = _absolute(package.path) / place
+    if any(file.name == at.name and _absolute(file) == at for file in files):
+        return True
+    found = os.path.realpath(found)
+    return found in _resolved(files)
+
+
+def _resolved(files: list[Path]) -> set[str]:
+    """``files`` resolved (``os.path.realpath``), each folder once: a file that is no link
+    (as its folder's listing says) is its resolved folder's."""
+    folders: dict[str, tuple[str, set[str]]] = {}  # a folder -> resolved, the links in it
+    resolved = set()
+    for file in map(str, files):
+        folder, name = os.path.split(file)
+        if folder not in folders:
+            with os.scandir(folder or ".") as listed:
+                links = {entry.name for entry in listed if entry.is_symlink()}
+            folders[folder] = os.path.realpath(folder), links
+        real, links = folders[folder]
+        resolved.add(os.path.realpath(file) if name in links else os.path.join(real, name))
+    return resolved
+
+
+def _absolute(path: Path) -> Path:
+    """``path`` from the root, ``..`` taken out by name (no link followed)."""
+    return Path(os.path.normpath(path.absolute()))
 
 
 def sample_owner(registry: dict[str, Problem], path: Path) -> Problem | None:
