@@ -235,7 +235,8 @@ def _build(args: argparse.Namespace) -> int:
     live = terminal.takes_escapes(sys.stderr)  # a line rewritten in place
     results = []
     for index, problem in enumerate(problems, 1):
-        options = _options(args, terminal.live_line if live else None)
+        live_line = (lambda step: terminal.live_line(str(step))) if live else None
+        options = _options(args, live_line)
         try:
             result = build_problem(problem, options, target=args.runner)
         finally:  # stopped too: the line is cleared for what is said next

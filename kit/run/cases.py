@@ -62,7 +62,28 @@ from kit.run.verdicts import (
     count_line,
 )
 
-Progress = Callable[[str], None]
+
+@dataclass(frozen=True)
+class Step:
+    """A run starting, for ``RunOptions.progress``: ``str(step)`` the terminal's live line
+    (``toy_sum: run 3 of 4, CPython 3.8``), the counts where the problem's runs are, for a
+    log's line (``kit.building.heartbeat``)."""
+
+    slug: str
+    runner: str  # the label of the runner starting it
+    again: bool  # a run whose time matters, taken again alone
+    started: int  # the first runs started so far (one per case and runner), this one included
+    runs: int  # the first runs planned
+    cases: int
+    ended: tuple[tuple[str, int], ...]  # each runner's label, and its first runs ended
+    retimes: int = 0  # the runs timed again alone so far, this one included
+
+    def __str__(self) -> str:
+        said = "timed again alone" if self.again else f"run {self.started} of {self.runs}"
+        return f"{self.slug}: {said}, {self.runner}"
+
+
+Progress = Callable[[Step], None]
 
 
 @dataclass
@@ -295,19 +316,29 @@ def _run_plan(plan: _Plan, judges: ThreadJudges, slug: str, options: RunOptions)
         if any(limit.per_move for limit in limits.values()):
             gate.settle()  # a game's moves are timed as they are played: nothing beside them
     started: set[int] = set()  # the jobs run once: a job run again is being re-timed
+    ended = {key: 0 for key in groups}  # each group's first runs ended
+    retimes = 0
     lock = threading.Lock()
 
     def run(job: Job, runs: int) -> tuple[Outcome, Timing, str]:
+        nonlocal retimes
         runner = groups[job.key][0].runner
+        with lock:
+            again = id(job) in started
+            started.add(id(job))
+            retimes += again
+            step = Step(
+                slug, runner.label, again, len(started), len(plan.jobs), len(plan.cases),
+                tuple((groups[key][0].runner.label, count) for key, count in ended.items()),
+                retimes,
+            )  # fmt: skip
         if options.progress is not None:
-            with lock:
-                again = id(job) in started
-                started.add(id(job))
-                count = len(started)
-            said = "timed again alone" if again else f"run {count} of {len(plan.jobs)}"
-            options.progress(f"{slug}: {said}, {runner.label}")
+            options.progress(step)
         case = plan.cases[job.case_index]
         outcome, timing = judges.get().repeat(case, runner, limits[job.key], runs)
+        if not again:
+            with lock:
+                ended[job.key] += 1
         return outcome, timing, outcome.word
 
     return run_jobs(

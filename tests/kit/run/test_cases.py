@@ -37,7 +37,7 @@ def test_a_target_pair_served_by_one_interpreter_runs_once_and_both_pass(toy_run
         ("sample-1", "3.8", "ok"),
         ("sample-1", "pypy3", "ok"),
     ]
-    assert len(said) == 1 and said[0].startswith("toy_sum: run 1 of 1, ")  # one run for both
+    assert len(said) == 1 and str(said[0]).startswith("toy_sum: run 1 of 1, ")  # one for both
     assert all(column.peak_kib > 0 and column.slowest.seconds for column in columns)
 
 
@@ -255,7 +255,8 @@ def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
 
 
 def test_progress_counts_each_case_once_and_names_a_time_taken_again(toy_run, tmp_path):
-    """A case over half its limit is timed again alone: "run 3 of 2" said so before."""
+    """A case over half its limit is timed again alone: "run 3 of 2" said so before. Each
+    step counts the first runs ended and the runs timed again alone so far (a log's line)."""
     problem, bundle, script, columns = toy_run
     script.write_text("import time\ntime.sleep(0.55)\n" + script.read_text())
     said = []
@@ -264,11 +265,16 @@ def test_progress_counts_each_case_once_and_names_a_time_taken_again(toy_run, tm
         problem, bundle, script, [case(tmp_path, "slow", "1 2\n")], columns, options=options
     )
     assert ran.passed == 1
-    assert [line.split(", ")[0] for line in said] == [
+    assert [str(step).split(", ")[0] for step in said] == [
         "toy_sum: run 1 of 1",
         *["toy_sum: timed again alone"] * (len(said) - 1),
     ]
     assert len(said) > 1
+    label = columns[0].runner.label
+    assert [(step.ended, step.retimes, step.cases) for step in said] == [
+        (((label, 0),), 0, 1),
+        *[(((label, 1),), again, 1) for again in range(1, len(said))],
+    ]
 
 
 def test_a_wrong_answer_keeps_its_time_and_what_it_wrote_on_stderr(toy_run, tmp_path):
