@@ -1,22 +1,26 @@
 """``python build.py [build] [SLUG ...]``: bundle, check and run every problem (or those named).
 
 The stages are kit.building.pipeline's; this module prints the progress lines (and, on a terminal,
-the case running now), ``-v`` verdicts, ``--diff`` blocks, the table and the notes.
+the case running now; in a log, a long problem's line every so often: kit.building.heartbeat),
+``-v`` verdicts, ``--diff`` blocks, the table and the notes.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 from kit import terminal
 from kit.building import report
+from kit.building.heartbeat import Heartbeat
 from kit.building.pipeline import build_problem
 from kit.building.results import Status
 from kit.case_folders import case_folders
@@ -224,24 +228,42 @@ def _options(args: argparse.Namespace, progress=None) -> RunOptions:
     )
 
 
-def _build(args: argparse.Namespace) -> int:
-    root = args.root.resolve()
-    problems = select(load_registry(root), args.slugs)
-    if not problems:
-        add = f"{command()} new SLUG --judge NAME"
-        print(f"no problems in {root / 'problems.toml'} yet (add one: {add})")
-        return 0
+class _LiveLine:
+    """On a terminal, the run starting now on stderr's line rewritten in place."""
+
+    def start(self, slug: str) -> None:
+        pass
+
+    def step(self, step) -> None:
+        terminal.live_line(str(step))
+
+    def end(self) -> None:  # stopped too: the line is cleared for what is said next
+        sys.stderr.write("\r\x1b[K")
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[_LiveLine | Heartbeat]:
+    """Where a problem's runs are while it is built: on a terminal, the live line; elsewhere
+    (a log: CI, ``| tee``), a plain line on stderr every so often for a problem that runs long
+    (kit.building.heartbeat), none for one done sooner."""
+    if terminal.takes_escapes(sys.stderr):
+        yield _LiveLine()
+        return
+    heartbeat = Heartbeat(lambda line: print(line, file=sys.stderr, flush=True))
+    with heartbeat.beating():
+        yield heartbeat
+
+
+def _built(args: argparse.Namespace, problems: list, progress: _LiveLine | Heartbeat) -> list:
+    """Each problem built, its progress line (and ``-v``, ``--diff``) printed as it ends."""
     colour = terminal.use_colour(sys.stdout)
-    live = terminal.takes_escapes(sys.stderr)  # a line rewritten in place
     results = []
     for index, problem in enumerate(problems, 1):
-        live_line = (lambda step: terminal.live_line(str(step))) if live else None
-        options = _options(args, live_line)
+        progress.start(problem.slug)
         try:
-            result = build_problem(problem, options, target=args.runner)
-        finally:  # stopped too: the line is cleared for what is said next
-            if live:
-                sys.stderr.write("\r\x1b[K")
+            result = build_problem(problem, _options(args, progress.step), target=args.runner)
+        finally:
+            progress.end()
         results.append(result)
         for line in report.progress(index, len(problems), result, colour):
             print(line, flush=True)
@@ -250,6 +272,18 @@ def _build(args: argparse.Namespace) -> int:
         if args.diff:
             for line in report.diffs(result):
                 print(line, flush=True)
+    return results
+
+
+def _build(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    problems = select(load_registry(root), args.slugs)
+    if not problems:
+        add = f"{command()} new SLUG --judge NAME"
+        print(f"no problems in {root / 'problems.toml'} yet (add one: {add})")
+        return 0
+    with _progress() as progress:
+        results = _built(args, problems, progress)
     print()
     print(report.table(results))
     notes = report.notes(results)

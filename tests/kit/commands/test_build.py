@@ -8,15 +8,19 @@ import os
 import re
 import shutil
 import sys
+from functools import partial
 from types import SimpleNamespace
 
 import pytest
 
 from kit import invocation
+from kit.building import heartbeat
+from kit.building.heartbeat import Heartbeat
 from kit.building.results import Status
 from kit.commands import build
 from kit.errors import BuildError
 from kit.registry import load_registry
+from kit.run.cases import Step
 from kit.run.limits import KILL_FACTOR
 from kit.watch import PYTHON_IN, first_change, snapshot
 from tests.package_support import PACKAGES
@@ -307,3 +311,30 @@ def test_the_live_line_fits_the_terminal_and_is_cleared_when_stopped(toy, monkey
         build._build(args)
     err = capsys.readouterr().err
     assert said and err == "\r\x1b[K" + "toy_sum: run 1 of 2, " + "x" * 9 + "\r\x1b[K"
+
+
+def test_off_a_terminal_a_long_problem_says_where_it_is_on_stderr_only(toy, monkeypatch, capsys):
+    """In a log (CI, ``| tee``) no live line is written: a problem that runs long gets a plain
+    line on stderr every so often (kit.building.heartbeat), stdout the build's lines as ever;
+    the same build done sooner says nothing more."""
+    clock = SimpleNamespace(now=0.0)
+    monkeypatch.setattr(build, "Heartbeat", partial(Heartbeat, clock=lambda: clock.now))
+    monkeypatch.setattr(build.terminal, "takes_escapes", lambda stream: False)
+    built = build.build_problem
+
+    def slow(problem, options, target=None):
+        clock.now += heartbeat.EVERY + 5  # the build's thread, or this, looks: one line
+        if options.progress is not None:  # off a terminal, the heartbeat's
+            options.progress(Step("toy_sum", "3.8", False, 1, 1, 1, (("3.8", 0),)))
+            options.progress.__self__.tick(clock.now)
+        return built(problem, options, target=target)
+
+    args = parse("toy_sum", "--target", sys.executable, "--repeat", "1", "--root", str(toy))
+    assert args.run(args) == 0
+    quick = capsys.readouterr()
+    assert quick.err == ""
+    monkeypatch.setattr(build, "build_problem", slow)
+    assert args.run(args) == 0
+    long = capsys.readouterr()
+    assert long.err == "toy_sum: 0/1 cases, 35 s\n"
+    assert "0/1 cases, 35 s" not in long.out and long.out.startswith("[1/1] toy_sum")
