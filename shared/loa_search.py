@@ -19,8 +19,9 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     the leaves). Leaves check a connection in one move for either side from the memoised
     connecting moves of shared/loa_threats.py (the opponent's scored THREAT lower; their flood
     fill gives the evaluation its group count; a leaf child's move is not made in the line
-    counts, the threat check corrects them). LMR, null move. Move generation and the prior are
-    written out in the node function (a call costs CPython more than the work); tests check.
+    counts, the threat check corrects them). LMR, null move. Move generation, the prior, the
+    node count, the table probe and the leaf child's windows are written out in the node
+    function (a call costs CPython, 3.8 most, more than the work); tests check.
 Time: nodes a second and depth reached at the real clock: docs/lines-of-action.md, "Bench".
 Memory: memos of 40000-60000 entries (TT: ``tt_max`` plus one search's entries; connecting
     moves, centre distances, evaluation); peak after 60 searches: the same page, sixth round.
@@ -202,24 +203,27 @@ class Searcher:
 
         connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
 
-        def count_node():
-            """One more node; past the deadline (looked at every CHECK_EVERY nodes), Timeout;
-            ``gc_step`` every GC_STEP_NODES nodes."""
-            nonlocal nodes, check_at
-            nodes += 1
-            if nodes >= check_at:
-                check_at = nodes + CHECK_EVERY
-                if perf() > searcher.deadline:
-                    raise Timeout
-                if gc_step is not None and not nodes % GC_STEP_NODES:
-                    gc_step()
+        def look_at_clock():
+            """Called by a node once the node count reaches ``check_at`` (every CHECK_EVERY
+            nodes; the count is written out in the nodes, a call per node costs CPython 3.8
+            more than the count): Timeout past the deadline; ``gc_step`` every GC_STEP_NODES
+            nodes."""
+            nonlocal check_at
+            check_at = nodes + CHECK_EVERY
+            if perf() > searcher.deadline:
+                raise Timeout
+            if gc_step is not None and not nodes % GC_STEP_NODES:
+                gc_step()
 
         def leaf(me, opp, alpha, beta, ply, plies_left, left=(), reached=()):  # noqa: PLR0917
             """The score of a node at the search's horizon, for the side owning ``me``: a win
             when it connects in one move, else the evaluation (THREAT lower when the opponent
             would connect in one). ``left`` and ``reached``: the lines whose counts in ``cnt``
             are one too high and one too low (the parent's move, not made in ``cnt``)."""
-            count_node()
+            nonlocal nodes
+            nodes += 1
+            if nodes >= check_at:
+                look_at_clock()
             if plies_left <= 0:
                 return 0
             if leaf_win:
@@ -238,27 +242,10 @@ class Searcher:
                         return evaluate(me, opp, cnt, alpha + threat, beta + threat) - threat
             return evaluate(me, opp, cnt, alpha, beta)
 
-        def probe(key, depth, alpha, beta, ply, plies_left):  # noqa: PLR0917
-            """(score, move) from the transposition table: the score when the stored bound
-            decides this node (None when it does not), the stored best move (-1 when none)."""
-            e = tt_get(key)
-            if e is None:
-                return None, -1
-            d, fl, sc, ttm = e
-            if d < depth or plies_left <= depth + 1:
-                return None, ttm
-            if sc > WIN_BOUND:
-                sc -= ply
-            elif sc < -WIN_BOUND:
-                sc += ply
-            if fl == EXACT or (sc >= beta if fl == LOWER else sc <= alpha):
-                return sc, ttm
-            return None, ttm
-
-        def first_moves(me, opp, *candidates):
+        def first_moves(me, opp, ttm, k1, k2):
             """Of the TT move and the killers, those legal here, in that order, once each."""
             moves = []
-            for m in candidates:
+            for m in (ttm, k1, k2):
                 if m >= 0 and m not in moves:
                     a = aligned[m]
                     if (
@@ -284,15 +271,17 @@ class Searcher:
             capture), made in ``cnt`` here and unmade after: the first child with the full
             window; the others a null window, ``red`` plies shallower first, again at full
             depth if that fails high, then with the full window if the score lands inside."""
-            cnt[lf[0]] -= 1
-            cnt[lf[1]] -= 1
-            cnt[lf[2]] -= 1
-            cnt[lf[3]] -= 1
+            f0, f1, f2, f3 = lf
+            cnt[f0] -= 1
+            cnt[f1] -= 1
+            cnt[f2] -= 1
+            cnt[f3] -= 1
             if lt:
-                cnt[lt[0]] += 1
-                cnt[lt[1]] += 1
-                cnt[lt[2]] += 1
-                cnt[lt[3]] += 1
+                t0, t1, t2, t3 = lt
+                cnt[t0] += 1
+                cnt[t1] += 1
+                cnt[t2] += 1
+                cnt[t3] += 1
             if first:
                 score = -negamax(nopp, nme, col, key, depth, -beta, -alpha, ply, plies_left, True)
             else:
@@ -308,27 +297,15 @@ class Searcher:
                         nopp, nme, col, key, depth, -beta, -alpha, ply, plies_left, True
                     )
             if lt:
-                cnt[lt[0]] -= 1
-                cnt[lt[1]] -= 1
-                cnt[lt[2]] -= 1
-                cnt[lt[3]] -= 1
-            cnt[lf[0]] += 1
-            cnt[lf[1]] += 1
-            cnt[lf[2]] += 1
-            cnt[lf[3]] += 1
+                cnt[t0] -= 1
+                cnt[t1] -= 1
+                cnt[t2] -= 1
+                cnt[t3] -= 1
+            cnt[f0] += 1
+            cnt[f1] += 1
+            cnt[f2] += 1
+            cnt[f3] += 1
             return score
-
-        def leaf_child(nopp, nme, alpha, beta, ply, plies_left, lf, lt, first):  # noqa: PLR0917
-            """The score, for the mover, of a child at the horizon, scored in place with the
-            line counts left as they are (the leaf adjusts them by ``lf`` and ``lt`` where it
-            needs them): the first child gets the full window; the others a null window, then
-            the full one if they land inside."""
-            lo = -beta if first else -alpha - 1
-            while True:
-                score = -leaf(nopp, nme, lo, -alpha, ply, plies_left, lf, lt)
-                if lo == -beta or not alpha < score < beta:
-                    return score
-                lo = -beta
 
         def null_move(me, opp, c1, key, depth, beta, p1, r1):  # noqa: PLR0917
             """The null move's score when it refutes the node (passing still leaves the side
@@ -342,15 +319,27 @@ class Searcher:
             return sc if sc >= beta else None
 
         def negamax(me, opp, col, key, depth, alpha, beta, ply, plies_left, allow_null):  # noqa: PLR0917
+            nonlocal nodes
             if depth <= 0:
                 return leaf(me, opp, alpha, beta, ply, plies_left)
-            count_node()
+            nodes += 1
+            if nodes >= check_at:
+                look_at_clock()
             if plies_left <= 0:
                 return 0
             p1, r1, c1 = ply + 1, plies_left - 1, col ^ 1  # the children's ply, limit, colour
-            sc, ttm = probe(key, depth, alpha, beta, ply, plies_left)
-            if sc is not None:
-                return sc
+            # the table's entry (probe, written out: a call per node costs CPython 3.8 more)
+            e = tt_get(key)
+            ttm = -1
+            if e is not None:
+                d, fl, sc, ttm = e
+                if d >= depth and plies_left > depth + 1:
+                    if sc > WIN_BOUND:
+                        sc -= ply
+                    elif sc < -WIN_BOUND:
+                        sc += ply
+                    if fl == EXACT or (sc >= beta if fl == LOWER else sc <= alpha):
+                        return sc
             if allow_null and depth >= NULL_DEPTH and beta - alpha == 1:
                 sc = null_move(me, opp, c1, key, depth, beta, p1, r1)
                 if sc is not None:
@@ -415,7 +404,16 @@ class Searcher:
                 lf = lines[frm]
                 lt = () if capture else lines[to]
                 if depth == 1:
-                    score = leaf_child(nopp, nme, alpha, beta, p1, r1, lf, lt, first)
+                    # a child at the horizon, scored in place with the line counts left as they
+                    # are (the leaf corrects them by lf and lt where it reads them): the first
+                    # with the full window, the others a null window, then the full one if they
+                    # land inside (written out here: a call per leaf costs CPython 3.8 more)
+                    if first:
+                        score = -leaf(nopp, nme, -beta, -alpha, p1, r1, lf, lt)
+                    else:
+                        score = -leaf(nopp, nme, -alpha - 1, -alpha, p1, r1, lf, lt)
+                        if alpha < score < beta:
+                            score = -leaf(nopp, nme, -beta, -alpha, p1, r1, lf, lt)
                 else:
                     nkey = key ^ zme[frm] ^ zme[to] ^ zside
                     red = 0

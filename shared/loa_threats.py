@@ -42,7 +42,23 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         behind, and at most 4 squares around a square are pairwise apart. Every group is
         filled, and their number left for the evaluation (known_groups), which would
         otherwise fill them again."""
-        parts = _groups(me)
+        # the groups (8-connected), seeded from either end in turn, so that the first groups
+        # tend to lie far apart (the flood fill of loa_bitboard, written out here: a call per
+        # new bit-board costs CPython 3.8 more)
+        b = me
+        parts = []
+        high = False
+        while b:
+            x = 1 << (b.bit_length() - 1) if high else b & -b
+            high = not high
+            while True:
+                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                y = (y | (y << 8) | (y >> 8)) & b
+                if y == x:
+                    break
+                x = y
+            b ^= x
+            parts.append(x)
         known_groups[me] = len(parts) - 1
         landing = len(parts) <= CONNECT_GROUPS and _landing_squares(parts, full ^ me)
         if not landing:
@@ -101,27 +117,6 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         return False
 
     return connecting_moves, can_connect
-
-
-def _groups(me):
-    """The groups (8-connected) of bit-board ``me``: the flood fill of loa_bitboard, written
-    out, seeded from either end in turn, so that the first groups tend to lie far apart."""
-    not_a, not_h = NOT_A, NOT_H
-    b = me
-    parts = []
-    high = False
-    while b:
-        x = 1 << (b.bit_length() - 1) if high else b & -b
-        high = not high
-        while True:
-            y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-            y = (y | (y << 8) | (y >> 8)) & b
-            if y == x:
-                break
-            x = y
-        b ^= x
-        parts.append(x)
-    return parts
 
 
 def _landing_squares(parts, free):
