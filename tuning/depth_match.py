@@ -22,6 +22,8 @@ from referee.match import score_interval
 from shared.loa_bitboard import build_tables
 from shared.loa_eval import make_evaluator, parse_weights
 from shared.loa_search import Searcher
+from shared.pypy_jit import set_jit
+from solutions.lines_of_action import PYPY_JIT
 from tuning.selfplay import fixed_depth_game
 
 OPENING = 4  # random plies before the searchers play
@@ -74,6 +76,7 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
+    set_jit(PYPY_JIT)  # as the bundle runs: the search's speed under PyPy depends on it
     try:
         weights_a, weights_b = parse_weights(args.a), parse_weights(args.b)
     except ValueError as err:

@@ -28,6 +28,8 @@ from shared.loa_bitboard import (
 )
 from shared.loa_eval import make_evaluator
 from shared.loa_search import Searcher, search_to_depth
+from shared.pypy_jit import set_jit
+from solutions.lines_of_action import PYPY_JIT
 
 OUT = "shared/loa_book.py"
 PLIES_LEFT = 200  # the judge's limit (100 moves per player): no draw inside the search
@@ -131,6 +133,7 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default=OUT)
     args = parser.parse_args(argv)
+    set_jit(PYPY_JIT)  # as the bundle runs: the search's speed under PyPy depends on it
     if args.depth < 1:
         parser.error("--depth must be at least 1")
     book = compute(args.depth, args.jobs, lambda line: print(line, file=sys.stderr, flush=True))

@@ -20,6 +20,8 @@ from referee.positions import search_positions
 from shared.loa_bitboard import build_tables
 from shared.loa_eval import make_evaluator
 from shared.loa_search import Searcher, search_to_depth
+from shared.pypy_jit import set_jit
+from solutions.lines_of_action import PYPY_JIT
 from tuning.opening_book import position_after
 
 
@@ -53,6 +55,7 @@ def main(argv=None):
     ap.add_argument("--limit", type=int, default=None, help="only the first N positions")
     ap.add_argument("--fresh", action="store_true", help="a new searcher per position")
     args = ap.parse_args(argv)
+    set_jit(PYPY_JIT)  # as the bundle runs: the search's speed under PyPy depends on it
     if args.depth < 1 or (args.limit is not None and args.limit < 1):
         ap.error("--depth and --limit must be positive")
     count, nodes, digest, cpu = measure(args.depth, args.limit, args.fresh)

@@ -26,6 +26,8 @@ from shared.loa_bitboard import (
 )
 from shared.loa_eval import make_evaluator
 from shared.loa_search import Searcher, search_to_depth
+from shared.pypy_jit import set_jit
+from solutions.lines_of_action import PYPY_JIT
 
 MAX_PLIES = 200
 _TABLES = None
@@ -87,6 +89,7 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+    set_jit(PYPY_JIT)  # as the bundle runs: the search's speed under PyPy depends on it
     work = [(args.seed + k, args.depth) for k in range(args.games)]
     with open(args.out, "w") as out, Pool(args.jobs) as pool:
         for k, (positions, result) in enumerate(pool.imap(_job, work)):
