@@ -4,8 +4,10 @@ starts a program it does not judge.
 A judged run (the solution's) goes through ``kit.run.process`` and its launcher, which measure
 time and memory; the programs here are the jury's, and need only an end: ``run_program`` runs
 one in a process group of its own, its stdin a file or nothing, and kills the whole group at
-``timeout`` (then ``hung`` is True). ``kill_group`` and ``signal_name`` serve the interactive
-runner too.
+``timeout`` (then ``hung`` is True), its address space held to ``memory`` MiB when given (as
+problemtools holds an output validator to ``limits.validation_memory``: ``RLIMIT_AS``, an
+allocation past it failing). ``kill_group`` and ``signal_name`` serve the interactive runner
+too.
 
 Every program a judge would run, the jury's and the solution's, gets the judge's kind of
 environment, ``judged_environment()``: ``PATH`` (and where this machine keeps libraries
@@ -20,7 +22,8 @@ a value holds no comma or space), for runs and the judge's programs alike.
 
 API::
 
-    run_program(argv, cwd, timeout, stdin=None, env=None) -> (status, stdout, stderr, hung)
+    run_program(argv, cwd, timeout, stdin=None, env=None, memory=None)
+        -> (status, stdout, stderr, hung)
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
     Kept.of(kept, newlines, last)     # the same, its lines not kept counted from the stream's
@@ -42,8 +45,10 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -98,10 +103,12 @@ def run_program(
     timeout: float,
     stdin: Path | None = None,
     env: dict[str, str] | None = None,
+    memory: int | None = None,
 ) -> tuple[int, bytes, bytes, bool]:
     """Run a program to completion or to ``timeout``; its whole process group is killed then,
     and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty;
-    its environment ``env``, else a judge's (``judged_environment``).
+    its environment ``env``, else a judge's (``judged_environment``); its address space at most
+    ``memory`` MiB when given (``address_limit``).
     Its stdout and stderr are read through pipes as they come (``Drain``), the first
     ``KEPT_BYTES`` of its stdout kept and the last of its stderr (a verdict line or a
     traceback after any debugging lines), as whole lines (``Kept``). What it left running in
@@ -122,10 +129,22 @@ def run_program(
             stdout=out.write_end,
             stderr=err.write_end,
             start_new_session=True,
+            preexec_fn=None if memory is None else address_limit(memory),  # noqa: PLW1509
         ) as process:
             hung = _waited(process, timeout, (out, err))
         end_handed_over()
         return process.returncode, out.ended(), err.ended(), hung
+
+
+def address_limit(memory: int) -> Callable[[], None]:
+    """A ``preexec_fn`` holding a program's address space to ``memory`` MiB (within the hard
+    limit, as problemtools' ``try_limit`` sets it), the call made ready here: the child, forked
+    beside the kit's threads, imports nothing."""
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    soft = memory << 20
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    return functools.partial(resource.setrlimit, resource.RLIMIT_AS, (soft, hard))
 
 
 def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]) -> bool:

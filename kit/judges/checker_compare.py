@@ -14,6 +14,7 @@ from __future__ import annotations
 import tempfile
 import threading
 from collections.abc import Hashable
+from dataclasses import replace
 from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
@@ -30,11 +31,14 @@ from kit.processes import run_program, signal_name
 
 
 class CheckerComparator(Comparator):
-    def __init__(self, spec: str, program: Program, root: Path, timeout: float) -> None:
+    def __init__(
+        self, spec: str, program: Program, root: Path, timeout: float, memory: int | None = None
+    ) -> None:
         self.spec = spec
         self.program = program
         self.root = root
         self.timeout = timeout
+        self.memory = memory  # MiB of address space, None: no limit (``kit.processes``)
         self.hangs = HangRecord()
 
     def prepare(self) -> None:
@@ -48,13 +52,15 @@ class CheckerComparator(Comparator):
             input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
             try:
-                status, stdout, stderr, hung = run_program(argv, self.root, self.timeout)
+                status, stdout, stderr, hung = run_program(
+                    argv, self.root, self.timeout, memory=self.memory
+                )
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
         if hung:
             self.hangs.killed(self.timeout)
             return checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
-        return _checker_verdict(status, stdout, stderr)
+        return within_memory(_checker_verdict(status, stdout, stderr), self.memory)
 
 
 def judged_files(folder: str, input_path: Path, expected: bytes, got: bytes) -> tuple:
@@ -87,6 +93,14 @@ def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:
 
 def checker_failure(what: str, hung: bool = False) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
+
+
+def within_memory(judgement: Judgement, memory: int | None) -> Judgement:
+    """A failure of a program held to ``memory`` MiB says so (an allocation past it fails: a
+    ``MemoryError``, ``std::bad_alloc``), any other judgement as it is."""
+    if memory is None or not judgement.checker_failed:
+        return judgement
+    return replace(judgement, message=f"{judgement.message} (its memory limit: {memory} MiB)")
 
 
 class HangRecord:

@@ -72,6 +72,13 @@ no verdict within the timeout is the validator's own failure. Its message is the
 package's rules. A C or C++ validator, or a folder of sources, is compiled once and cached
 (``kit.judges.programs``). The rule is ``kit.judges.validator_compare``'s.
 
+**The time-out** of a checker or validator is ``CHECKER_TIMEOUT`` seconds of wall time, with
+no memory limit, unless the problem's package gives its own: a Kattis package's
+``limits.validation_time`` and ``limits.validation_memory`` (problemtools' defaults 60 s and
+1024 MiB), the memory held as problemtools holds it (the address space: an allocation past it
+fails, and the validator's failure says ``(its memory limit: N MiB)``);
+``kit.run.problem_judges``'s ``jury_limits``.
+
 A spec is read without the spaces around it (``"tokens "`` is ``tokens``); one close to a
 known name (difflib's ratio at least ``CLOSE``: ``tokns``, ``std:wcmpp``) is refused naming
 it ("did you mean 'tokens'?"). A path in a spec is split as a shell would (``shlex``): quote
@@ -81,7 +88,9 @@ takes no flags, so its path is the rest as written, or one quoted word.
 API (``Comparator`` and its ``Judgement`` are ``kit.judges.comparator``'s)::
 
     parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0,
-                  include=()) -> Comparator   # include: folders for a C/C++ checker's headers
+                  checker_memory=None, include=()) -> Comparator
+        # include: folders for a C/C++ checker's headers; checker_timeout (seconds) and
+        # checker_memory (MiB, None: no limit) what a checker or validator is given
     Comparator.spec: str
     Comparator.compare(input_path: Path, expected: bytes, got: bytes) -> str | None
         # None when accepted, else a one-line description of the first difference
@@ -255,6 +264,7 @@ def parse_compare(
     where: str,
     *,
     checker_timeout: float = CHECKER_TIMEOUT,
+    checker_memory: int | None = None,
     include: tuple[Path, ...] = (),
 ) -> Comparator:
     """The comparator a ``compare`` setting names; a bad setting is a one-line BuildError.
@@ -281,10 +291,11 @@ def parse_compare(
         if not words:
             raise BuildError(f"{shown}: no validator path given")
         program = program_at(words[0], root, shown, "validator", include, folder=True)
-        return ValidatorComparator(spec, program, tuple(words[1:]), root, checker_timeout)
+        flags = tuple(words[1:])
+        return ValidatorComparator(spec, program, flags, root, checker_timeout, checker_memory)
     if mode in ("float", "std"):
         return _built_in(spec, shown)
     if mode == "checker":
         program = program_at(_checker_path(argument, shown), root, shown, "checker", include)
-        return CheckerComparator(spec, program, root, checker_timeout)
+        return CheckerComparator(spec, program, root, checker_timeout, checker_memory)
     raise BuildError(f"{shown}: {_unknown(spec)}")

@@ -15,7 +15,12 @@ import shlex
 import tempfile
 from pathlib import Path
 
-from kit.judges.checker_compare import HangRecord, checker_failure, judged_files
+from kit.judges.checker_compare import (
+    HangRecord,
+    checker_failure,
+    judged_files,
+    within_memory,
+)
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
@@ -27,10 +32,17 @@ class ValidatorComparator(Comparator):
     """An output validator in the Kattis protocol (see ``kit.judges.compare``)."""
 
     def __init__(
-        self, spec: str, program: Program, flags: tuple[str, ...], root: Path, timeout: float
+        self,
+        spec: str,
+        program: Program,
+        flags: tuple[str, ...],
+        root: Path,
+        timeout: float,
+        memory: int | None = None,
     ) -> None:
         self.spec, self.program, self.flags = spec, program, flags
         self.root, self.timeout = root, timeout
+        self.memory = memory  # MiB of address space, None: no limit (``kit.processes``)
         self.hangs = HangRecord()
 
     def prepare(self) -> None:
@@ -41,7 +53,7 @@ class ValidatorComparator(Comparator):
             return self
         spec = f"{self.spec} {shlex.join(flags)}"
         flagged = ValidatorComparator(
-            spec, self.program, self.flags + flags, self.root, self.timeout
+            spec, self.program, self.flags + flags, self.root, self.timeout, self.memory
         )
         flagged.hangs = self.hangs
         return flagged
@@ -65,7 +77,11 @@ class ValidatorComparator(Comparator):
             argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
             try:
                 status, stdout, stderr, hung = run_program(
-                    [*argv, *self.flags], self.root, self.timeout, stdin=output_path
+                    [*argv, *self.flags],
+                    self.root,
+                    self.timeout,
+                    stdin=output_path,
+                    memory=self.memory,
                 )
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
@@ -78,7 +94,8 @@ class ValidatorComparator(Comparator):
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
-            return checker_failure(failure, hung)
+            crashed = not hung and status not in (KATTIS_ACCEPTED, KATTIS_WRONG)
+            return within_memory(checker_failure(failure, hung), self.memory if crashed else None)
         if status == KATTIS_ACCEPTED:
             return Judgement(True, said, score=score, next_input=next_input)
         said = f"validator: {said or 'wrong answer'} (exit status 43)"

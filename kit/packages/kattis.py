@@ -66,6 +66,7 @@ from kit.packages.kattis_limits import (
     mebibytes,
     resolution_notes,
     timing,
+    validation,
     whole,
 )
 from kit.packages.kattis_submissions import FOLDERS
@@ -218,7 +219,7 @@ def _unread_folders(path: Path, read: tuple) -> list[str]:
 def _running_fields(path: Path, shown: str, config: dict, limits: dict, version: str) -> dict:
     """The Package fields of how a submission runs: whether it may write files, the output
     that counts against the output limit, the files included with it and its code limit
-    (in bytes, and whether problem.yaml gives it)."""
+    (in bytes, and whether problem.yaml gives it); and what its output validator is given."""
     later = version.startswith("2025-09")
     return {
         "no_files": later and not _allows_writing(config, shown),
@@ -226,6 +227,7 @@ def _running_fields(path: Path, shown: str, config: dict, limits: dict, version:
         "included": _included(path, version.startswith("legacy")),
         "code_limit": whole(limits, "code", DEFAULT_CODE, shown, "KiB") << 10,
         "code_given": "code" in limits,
+        **validation(limits, shown),
     }
 
 

@@ -14,6 +14,10 @@ spec/2025-09.md, "Limits"), each bad one a one-line error:
 - a limit derived from the submissions is a multiple of ``limits.time_resolution`` (2025-09,
   default 1 s; whole seconds in legacy, as problemtools rounds); a given limit that is not one
   gets a note;
+- what the output validator is given: ``limits.validation_time`` (seconds) and
+  ``limits.validation_memory`` (MiB), else problemtools' defaults, 60 and 1024
+  (problemtools/config/problem.yaml; the spec's typical system default for the memory is
+  2048); the spec applies them to output validators alone, not to input validators;
 - the margin a time-limit submission must keep: ``limits.time_safety_margin`` (legacy,
   default 2) or ``limits.time_multipliers.time_limit_to_tle`` (default 1.5); the multiplier
   over the slowest accepted one (later versions: the slowest that must not time out):
@@ -33,6 +37,7 @@ from kit.units import SECONDS, in_mebibytes, in_seconds, memory_misread
 DEFAULT_MEMORY = 2048  # MiB: the spec's "typical system default" (legacy and 2025-09)
 DEFAULT_OUTPUT = KATTIS_OUTPUT  # MiB: likewise (kit.judges.profiles)
 DEFAULT_CODE = 128  # KiB: likewise, and problemtools' (problemtools/config/problem.yaml)
+VALIDATION_TIME, VALIDATION_MEMORY = 60.0, 1024  # s, MiB: problemtools' (config/problem.yaml)
 LEGACY_MARGIN, LEGACY_MULTIPLIER = 2.0, 5.0  # time_safety_margin, time_multiplier
 LATER_MARGIN, LATER_MULTIPLIER = 1.5, 2.0  # time_limit_to_tle, ac_to_time_limit
 
@@ -61,6 +66,15 @@ def timing(path: Path, shown: str, limits: dict, legacy: bool) -> dict:
         "margin_from": margin_from,
         "multiplier": multiplier,
         "resolution": 1.0 if legacy else number(limits, "time_resolution", 1.0, shown),
+    }
+
+
+def validation(limits: dict, shown: str) -> dict:
+    """The Package fields of what its output validator is given: ``limits.validation_time``
+    and ``limits.validation_memory``, else problemtools' defaults."""
+    return {
+        "validation_time": number(limits, "validation_time", VALIDATION_TIME, shown),
+        "validation_memory": mebibytes(limits, "validation_memory", VALIDATION_MEMORY, shown),
     }
 
 

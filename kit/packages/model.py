@@ -170,6 +170,11 @@ class Package:
     # format's default 128, problemtools' too); None where its format has none (Polygon)
     code_limit: int | None = None
     code_given: bool = False  # problem.yaml gives ``limits.code``
+    # what its checker or output validator is given, in seconds of wall time and MiB of address
+    # space: a Kattis package's ``limits.validation_time`` and ``validation_memory``
+    # (problemtools' defaults 60 and 1024); None: the kit's rule (``kit.judges.compare``)
+    validation_time: float | None = None
+    validation_memory: int | None = None
     # what problemtools reports as an error in the package whatever its submissions do (a Kattis
     # package's: kit.packages.kattis's problemtools_failures and its validation_errors)
     problemtools_errors: tuple[str, ...] = ()

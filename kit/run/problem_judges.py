@@ -1,7 +1,10 @@
 """The comparator and interactor a problem's runs are judged with, as problems.toml gives them
 (``problem_comparator``, ``interactor_command``), and both made ready once before its runs, a
-C/C++ one compiled (``compiled_judges``). Their programs, and the settings as messages show
-them (``shown_setting``), name a package's files as the build names its cases."""
+C/C++ one compiled (``compiled_judges``). A checker or output validator is given the time and
+memory its package gives it (``jury_limits``: a Kattis package's ``limits.validation_time``
+and ``validation_memory``), else the kit's rule (``kit.judges.compare``). Their programs, and
+the settings as messages show them (``shown_setting``), name a package's files as the build
+names its cases."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.comparator import Comparator
-from kit.judges.compare import parse_compare
+from kit.judges.compare import CHECKER_TIMEOUT, parse_compare
 from kit.judges.programs import (
     Interactor,
     MissingHeader,
@@ -27,11 +30,28 @@ def problem_comparator(problem: Problem) -> Comparator:
     header folders (``testlib = "PATH"``, a package's), not yet compiled; its program named
     as ``shown_setting`` names it."""
     where = f"problems.toml: [{problem.slug}]"
-    comparator = parse_compare(problem.compare, problem.root, where, include=problem.include)
+    timeout, memory = jury_limits(problem)
+    comparator = parse_compare(
+        problem.compare,
+        problem.root,
+        where,
+        checker_timeout=timeout,
+        checker_memory=memory,
+        include=problem.include,
+    )
     program = getattr(comparator, "program", None)  # a checker's or output validator's
     if isinstance(program, Program):
         comparator.program = _renamed(problem, program)  # type: ignore[attr-defined]
     return comparator
+
+
+def jury_limits(problem: Problem) -> tuple[float, int | None]:
+    """The seconds and the MiB (None: no limit) the problem's checker or output validator is
+    given: its package's, else the kit's ``CHECKER_TIMEOUT`` and none."""
+    source = problem.source
+    if source is None or source.validation_time is None:
+        return CHECKER_TIMEOUT, None
+    return source.validation_time, source.validation_memory
 
 
 def interactor_command(problem: Problem) -> Interactor | None:

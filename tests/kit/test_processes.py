@@ -52,6 +52,15 @@ def test_without_a_file_stdin_is_empty(tmp_path):
     assert (status, out, hung) == (0, b"''\n", False)
 
 
+def test_a_memory_limit_holds_the_address_space_as_problemtools_does(tmp_path):
+    """problemtools holds an output validator to limits.validation_memory (RLIMIT_AS, its
+    run/program.py); the kit ran every judging program without a memory limit."""
+    code = "import sys; block = bytearray(400 << 20); print(len(block) >> 20)"
+    status, out, err, _ = run_program(python(code), tmp_path, 30, memory=200)
+    assert status == 1 and err.strip().endswith(b"MemoryError")
+    assert run_program(python(code), tmp_path, 30)[:2] == (0, b"400\n")
+
+
 def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
     pid_file = tmp_path / "child.pid"
     code = (

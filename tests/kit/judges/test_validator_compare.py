@@ -94,6 +94,21 @@ def test_a_validator_killed_at_its_timeout_once_is_not_run_again_with_any_flags(
         )
 
 
+def test_a_validator_over_its_memory_limit_fails_saying_the_limit(tmp_path):
+    """A Kattis package's validator is held to limits.validation_memory; past it, a judge
+    error (problemtools: the allocation fails, the validator crashes), the limit said."""
+    write(tmp_path / "greedy.py", "import sys\nblock = bytearray(400 << 20)\nsys.exit(42)\n")
+    held = parse_compare("validator:greedy.py", tmp_path, WHERE, checker_memory=200)
+    found = held.with_flags(("case_sensitive",)).judge(NO_INPUT, b"1\n", b"1\n")
+    assert found.checker_failed and found.message.startswith(
+        "checker failed: validator exit status 1, neither 42 (accepted) nor 43"
+    )
+    assert found.message.endswith(
+        "(greedy.py, line 2: block = bytearray(400 << 20)) (its memory limit: 200 MiB)"
+    )
+    assert judge("validator:greedy.py", b"1\n", b"1\n", root=tmp_path).accepted
+
+
 def judge_with(validator, flags):
     return validator.with_flags(flags).judge(NO_INPUT, b"1\n", b"1\n")
 

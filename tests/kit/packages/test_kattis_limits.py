@@ -104,3 +104,17 @@ def test_time_resolution_is_read_in_the_later_format_and_a_limit_off_it_gets_a_n
     legacy = "limits:\n  time_resolution: 0.5\n  time_limit: 1.2\n"  # not a legacy key
     found = kattis.read(write_package(tmp_path / "c", legacy, ONE_CASE), "c")
     assert (found.resolution, found.notes) == (1.0, ())
+
+
+def test_the_output_validator_s_time_and_memory_are_read_else_problemtools_defaults(tmp_path):
+    """limits.validation_time and validation_memory (legacy and 2025-09 alike), else
+    problemtools' 60 s and 1024 MiB: verify killed a validator at the kit's 10 s."""
+    given = "limits:\n  validation_time: 30\n  validation_memory: 512\n"
+    for number, version in enumerate(("", "problem_format_version: 2025-09\n")):
+        found = kattis.read(write_package(tmp_path / f"a{number}", version + given, ONE_CASE), "a")
+        assert (found.validation_time, found.validation_memory) == (30, 512)
+    found = kattis.read(write_package(tmp_path / "b", "name: b\n", ONE_CASE), "b")
+    assert (found.validation_time, found.validation_memory) == (60, 1024)
+    with pytest.raises(BuildError, match=r"^c/problem\.yaml: limits\.validation_time must be"):
+        bad = "limits:\n  validation_time: 0\n"
+        kattis.read(write_package(tmp_path / "c", bad, ONE_CASE), "c")

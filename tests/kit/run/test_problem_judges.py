@@ -2,11 +2,13 @@
 without an interactor has no interactor command."""
 
 import shlex
+import shutil
 from pathlib import Path
 
+from kit.package_problem import problem_from_package
 from kit.registry import load_registry
 from kit.run.problem_judges import interactor_command, problem_comparator, shown_setting
-from tests.package_support import zipped_guess
+from tests.package_support import PACKAGES, zipped_guess
 
 
 def test_a_problem_without_an_interactor_has_no_interactor_command(toy_run):
@@ -34,3 +36,19 @@ def test_a_package_named_with_a_quote_is_shown_quoted_as_the_setting_quotes_it(t
     shown = shown_setting(problem, problem.interactor)
     assert shown == "testlib:" + shlex.quote("bob's pkg.zip/files/interactor.py")
     assert shlex.split(shown.partition(":")[2]) == ["bob's pkg.zip/files/interactor.py"]
+
+
+def test_a_kattis_package_s_validator_gets_its_limits_others_the_kit_s(toy, cache_home, tmp_path):
+    """verify killed a Kattis output validator at the kit's 10 s, where problemtools gives it
+    limits.validation_time (60 s by default) and validation_memory (1024 MiB)."""
+    split = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    default = problem_comparator(problem_from_package(split, "split"))
+    assert (default.timeout, default.memory) == (60, 1024)
+    yaml = split / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("  time_multiplier: 5\n", "  validation_time: 30\n"
+                                             "  validation_memory: 512\n"))  # fmt: skip
+    given = problem_comparator(problem_from_package(split, "split"))
+    assert (given.timeout, given.memory) == (30, 512)
+    zipped_guess(toy)  # a Polygon package's checker: the kit's rule, as for problems.toml's own
+    polygon = problem_comparator(load_registry(toy)["pg"])
+    assert (polygon.timeout, polygon.memory) == (10, None)

@@ -3,12 +3,10 @@ its output validator junk: a verdict on each is what a checker owes; junk accept
 a warning, a failure (a crash, a status outside the protocol) is named with its output and case
 and makes ``verify`` exit 1."""
 
-import functools
 import shutil
 
 import pytest
 
-from kit.judges.compare import parse_compare
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.package_problem import problem_from_package
 from kit.problem_cases import judge_cases, sample_cases
@@ -39,6 +37,12 @@ def copy_with(tmp_path, source):
     return copy
 
 
+def limit_validation(copy, limit):
+    """``limit`` (``validation_time: 0.5``) added to the copy's problem.yaml's limits."""
+    yaml = copy / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("limits:\n", f"limits:\n  {limit}\n"))
+
+
 def test_a_checker_with_a_verdict_on_each_output_passes():
     check = checked(SPLIT)
     assert check == output_check.OutputCheck(
@@ -48,6 +52,16 @@ def test_a_checker_with_a_verdict_on_each_output_passes():
         "checker: a verdict on each of 33 junk and odd outputs (output_validators/split_check)",
         "answers: 3 of 3 accepted as outputs by the checker",
     ]
+
+
+def test_the_validator_is_held_to_the_package_s_validation_memory(tmp_path):
+    """The junk went to the validator with no memory limit, where problemtools holds it to
+    limits.validation_memory: one over it is a judge error on every output."""
+    copy = copy_with(tmp_path, "import sys\nblock = bytearray(400 << 20)\nsys.exit(42)\n")
+    limit_validation(copy, "validation_memory: 200")
+    check = checked(copy)
+    assert check.failed and check.answers_failing == 3
+    assert all(failure.endswith("(its memory limit: 200 MiB)") for failure in check.failed)
 
 
 # a validator that wants two numbers, the first not 0: the jury's answers to the sample (2 3)
@@ -86,10 +100,10 @@ sys.exit(43)
 """
 
 
-def test_a_case_the_checker_hung_on_is_tried_no_more(tmp_path, monkeypatch):
-    quick = functools.partial(parse_compare, checker_timeout=0.5)
-    monkeypatch.setattr(output_check, "parse_compare", quick)
-    check = checked(copy_with(tmp_path, HANGS_ON_TEN), jobs=1)
+def test_a_case_the_checker_hung_on_is_tried_no_more(tmp_path):
+    copy = copy_with(tmp_path, HANGS_ON_TEN)
+    limit_validation(copy, "validation_time: 0.5")  # the package's own time for its validator
+    check = checked(copy, jobs=1)
     hung = [line for line in check.failed if "data/secret/1" in line]
     assert len(hung) == 1 and hung[0].endswith("checker failed: no verdict after 0.5 s (killed)")
 
