@@ -275,15 +275,17 @@ def _named(relative: str, path: Path, shown: str, base: str) -> str:
     return f"{base}/{relative}"
 
 
-def _making(path: Path, answer: bool, method: str | None) -> str:
-    """How a package that lacks a test's file (Polygon's "standard" package) gets it made:
-    its doall.sh, unless that or the scripts of its ``scripts/`` run Windows programs under
-    wine (a Windows package)."""
-    what = (
-        "its answers, which Polygon makes with the main solution"
-        if answer
-        else ("its generated tests" if method == "generated" else "its tests")
-    )
+def _lacked(answer: bool, method: str | None) -> str:
+    """What a package that lacks a test's file lacks: its answers, or its (generated) tests."""
+    if answer:
+        return "its answers, which Polygon makes with the main solution"
+    return "its generated tests" if method == "generated" else "its tests"
+
+
+def _making(path: Path, what: str) -> str:
+    """How a package without ``what`` (Polygon's "standard" package) gets it made: its
+    doall.sh, unless that or the scripts of its ``scripts/`` run Windows programs under wine
+    (a Windows package)."""
     scripts = [path / "doall.sh", *sorted((path / "scripts").glob("*.sh"))]  # what it calls
     windows = any("wine " in _text(script) for script in scripts)
     how = "run its doall.sh"
@@ -309,6 +311,7 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
     answers = testset.findtext("answer-path-pattern") or "tests/%02d.a"
     tests = testset.findall("tests/test")
     marked = [test.get("sample") == "true" for test in tests]
+    _tests_folder(path, shown, count, inputs, answers, where)
     cases, leading = [], True
     for number in range(1, count + 1):
         source = path / _numbered(inputs, number, path, where)
@@ -318,7 +321,7 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
                 method = tests[number - 1].get("method") if number <= len(tests) else None
                 raise BuildError(
                     f"{shown}: {pattern % number} is missing (problem.xml lists {count} tests; "
-                    f"{_making(path, made == answer, method)})"
+                    f"{_making(path, _lacked(made == answer, method))})"
                 )
         leading = leading and number <= len(marked) and marked[number - 1]
         group = "sample" if leading else "secret"
@@ -328,6 +331,22 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
             args += ("--group", tests[number - 1].get("group", ""))
         cases.append(PackageCase(name, source, answer, group, (), (("", args),)))
     return cases
+
+
+def _tests_folder(
+    path: Path, shown: str, count: int, inputs: str, answers: str, where: str
+) -> None:
+    """A one-line error when the folder of the tests' inputs and answers is not there at all
+    (a package downloaded without its tests: ``tests/`` absent), where the first input was
+    said missing, as if the rest were there."""
+    folders = {(path / _numbered(p, 1, path, where)).parent for p in (inputs, answers)}
+    absent = sorted(f"{folder.relative_to(path).as_posix()}/" for folder in folders)
+    if count and not any(folder.is_dir() for folder in folders):
+        raise BuildError(
+            f"{shown}: {' and '.join(absent)} {'is' if len(absent) == 1 else 'are'} absent, "
+            f"inputs and answers alike (problem.xml lists {count} tests; "
+            f"{_making(path, 'its tests and their answers')})"
+        )
 
 
 def _line_endings(cases: list[PackageCase], path: Path) -> list[str]:

@@ -443,3 +443,16 @@ def test_a_missing_test_or_answer_says_how_a_standard_package_gets_it(tmp_path):
     with pytest.raises(BuildError) as caught:
         polygon.read(folder, "p")
     assert "its doall.sh runs Windows programs under wine" in str(caught.value)
+
+
+def test_a_package_without_its_tests_folder_says_so_not_that_one_answer_is_missing(tmp_path):
+    """With no tests/ at all, the first file looked for was said missing, as if the rest were
+    there; the folder is said absent, inputs and answers alike, the advice kept."""
+    folder = problem_xml(tmp_path / "p", TESTSET)
+    shutil.rmtree(folder / "tests")
+    with pytest.raises(BuildError) as caught:
+        polygon.read(folder, "p")
+    assert str(caught.value) == (
+        "p: tests/ is absent, inputs and answers alike (problem.xml lists 3 tests; a package "
+        "without its tests and their answers: run its doall.sh, or download the full package)"
+    )
