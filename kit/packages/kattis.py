@@ -324,8 +324,10 @@ def _title(name: object, fallback: str) -> str:
 # an error)
 NO_CONFIG = "no problem.yaml (problemtools stops: it cannot load the problem's configuration)"
 NO_ACCEPTED = "no submission in submissions/accepted/ (problemtools requires one)"
-# problemtools 1.20260907 (checks/submissions.py, _check_matches_policy; model/submissions.py,
-# LegacyPolicy, whatever the format version) reports an error for each submission outside these
+# problemtools 1.20260907 (commit 6010cbaa3, its wheel's _version.py: checks/submissions.py,
+# _check_matches_policy; model/submissions.py, LegacyPolicy, whatever the format version) reports
+# an error for each submission outside these ("does not match any known submissions directory");
+# the older a185fe97 (verifyproblem.py, _check_submission_directory_names) only warned
 UNKNOWN_FOLDER = (
     "submissions/{}/: not a folder problemtools knows (it reports an error for each "
     "submission there and runs none)"
