@@ -63,12 +63,14 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.launcher import (  # the launcher's own: no kit module it imports
     CUT,
+    READ_BYTES,
     STDERR_CUT,
     SWEEP_ROUNDS,
     become_subreaper,
     children,
     end_with_parent,
     kill,
+    line_ends,
 )
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
@@ -165,7 +167,6 @@ def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]
 
 KEPT_BYTES = 1 << 20  # of a judge program's stdout (the head) and stderr (the tail)
 DRAIN_SECONDS = 0.5  # a pipe's reader's time to read what a program wrote before it ended
-READ_BYTES = 1 << 16  # read from a pipe at a time
 # a read of less than GATHER_BELOW bytes waits GATHER_SECONDS before the next: a program that
 # writes a line at a time (Python's stderr is line-buffered) woke the reading thread for each
 GATHER_BELOW, GATHER_SECONDS = 1 << 12, 0.001
@@ -249,7 +250,7 @@ class Drain:
             while chunk := os.read(self.read_end, READ_BYTES):
                 with self.lock:
                     self.written += len(chunk)
-                    self.newlines += chunk.count(b"\n")
+                    self.newlines += line_ends(chunk)
                     self.last = chunk[-1:]
                     if self.head:
                         room = self.keep - len(self.kept)

@@ -614,3 +614,14 @@ def test_a_drain_s_head_ending_right_before_a_line_end_is_whole():
     assert (kept, kept.lines_not_kept) == (b"ab\nxxxxx\n", 1)
     kept = drained(b"x" * 9 + b"\nend\n", 8, head=True)  # the next byte no line end: cut
     assert (kept, kept.lines_not_kept) == (b"xxxxxxxx...", 1)
+
+
+def test_a_drain_counts_its_line_ends_as_the_launcher_does(monkeypatch):
+    """By ``launcher.line_ends`` (memchr while lines are few), where bytes.count read a
+    checker's flood of long lines at 0.8 GB/s."""
+    chunks = []
+    found = launcher.line_ends
+    monkeypatch.setattr(processes, "line_ends", lambda chunk: chunks.append(chunk) or found(chunk))
+    kept = drained((b"x" * 5000 + b"\n") * 20 + b"end\n", 8)
+    assert (kept, kept.lines_not_kept) == (b"end\n", 20)
+    assert sum(map(len, chunks)) == 5001 * 20 + 4
