@@ -127,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
             details = named_for(details, runner.interpreter)
             if outcome.word == JE and playing:  # the interactor's failure: this is the solution's
                 details = ["the solution's stderr (the judge error is the interactor's):", *details]
+        if outcome.word == TLE:  # killed at its time-out: the build's hints (slept, input())
+            details = [*details, *judge.killed_hints(case, limits, run)]
     if not playing:
         sys.stdout.buffer.write(run.stdout)
         sys.stdout.flush()

@@ -158,10 +158,8 @@ class CaseJudge:
                     outcome.details += self.varying(case, runner, limits, attempt, runs)
                 else:  # killed (over a limit): its peak until then, which an MLE is about
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
-                if outcome.word == TLE and run.timed_out and self.interactor is None:  # killed
-                    outcome.details += self.waited(limits, run.cpu_seconds)  # at the time-out
-                    read, over = run.stdin_read, limits.seconds(run) - limits.time
-                    outcome.details += slow_input_hint(self.source_text, case.input, read, over)
+                if outcome.word == TLE:
+                    outcome.details += self.killed_hints(case, limits, run)
                 if outcome.word == TLE and run.timed_out and run.cpu_seconds > limits.time:
                     relayed = (outcome, run.cpu_seconds, run.relayed)
                     return self.joined_opinion(case, runner, limits, relayed, timing)
@@ -253,6 +251,15 @@ class CaseJudge:
         if limits.clock != WALL or cpu > limits.time:
             return []
         return [IDLE_HINT.format(cpu=cpu)]
+
+    def killed_hints(self, case: Case, limits: Limits, run: Run) -> list[str]:
+        """The hints for a batch run killed at its time-out (a TLE): it slept or waited
+        (``waited``: its CPU time within the limit), or read a long input with ``input()``."""
+        if not run.timed_out or self.interactor is not None:
+            return []
+        read, over = run.stdin_read, limits.seconds(run) - limits.time
+        hints = self.waited(limits, run.cpu_seconds)
+        return hints + slow_input_hint(self.source_text, case.input, read, over)
 
     def once(
         self, case: Case, runner: Runner, limits: Limits, *, joined: bool = False

@@ -466,6 +466,20 @@ def test_a_run_killed_at_the_timeout_shows_its_wall_time_under_a_cpu_clock(toy, 
     assert last.startswith("[toy_sum: TLE, 3.") and " CPU" not in last, last
 
 
+def test_a_sleeper_killed_at_the_timeout_is_told_it_was_idle_as_the_build_tells_it(toy, capfd):
+    """Under Codeforces a batch run sleeping 100 s said only "TLE, 3.003 s ... killed at 3 s":
+    the build's hint (its CPU time within the limit, the rest not running) was the build's
+    alone. Codeforces documents its "Idleness limit exceeded" for games only."""
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(text.replace('judge = "nowhere"', 'judge = "Codeforces"', 1))
+    (toy / "solutions" / "toy_sum.py").write_text("import time\ntime.sleep(100)\n")
+    args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == 1
+    err = capfd.readouterr().err
+    assert re.search(r"hint: its CPU time was 0\.\d+ s, within the limit: the rest of", err), err
+    assert err.splitlines()[-1].startswith("[toy_sum: TLE, 3.")
+
+
 def test_run_with_stdin_closed_reads_nothing_and_says_why(toy):
     """``cpkit run SLUG`` reads stdin: closed, it was an AttributeError traceback."""
     done = subprocess.run(
