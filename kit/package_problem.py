@@ -30,17 +30,19 @@ def problem_from_package(
     shown = shown or str(path)
     given_path = path.resolve()
     path = package_folder(given_path, shown)  # an archive: its unpacked copy; or a view
-    own_limit = read_package(path, shown).time_limit  # not a package: said as named
+    # not a package: said as named; its test data read below, once
+    own_limit = read_package(path, shown, later="").time_limit
     slug = re.sub(r"[^a-z0-9_]", "_", path.name.lower()).lstrip("_0123456789") or "package"
     entry: dict = {"package": "."}
     if time_limit is not None:
         entry["time_limit"] = time_limit
     try:
         problem = problem_of_table(path, slug, entry)
+        assert problem.source is not None
+        problem.source.notes  # noqa: B018  its test data read here: its errors said as the rest's
     except BuildError as error:
         text = str(error).replace(f"problems.toml: [{slug}]: ", f"{shown}: ", 1)
         raise BuildError(text.replace("package . ", "the package ", 1)) from None
-    assert problem.source is not None
     # read as "." from its own folder: its notes name it as the header of ``verify`` does
     notes = tuple(
         note.replace("note: .: ", "note: ", 1).replace("note: ./", "note: ", 1)

@@ -19,7 +19,9 @@ if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13
 
 
 def package_of(root: Path, where: str, entry: dict) -> Package | None:
-    """The package ``entry`` names, read in place (None when it names none)."""
+    """The package ``entry`` names, read in place (None when it names none); its test data is
+    read when a command first asks for it (``kit.packages.model.LATER``): a command about
+    another problem walks none of its cases."""
     shown = entry.get("package")
     if shown is None:
         return None
@@ -28,7 +30,7 @@ def package_of(root: Path, where: str, entry: dict) -> Package | None:
     from kit.packages import read_package
 
     try:
-        return read_package(root / shown, shown)
+        return read_package(root / shown, shown, later=where)
     except BuildError as error:
         raise BuildError(f"{where}: {error}") from None
 

@@ -16,7 +16,10 @@ are replaced in a view of it (``kit.packages.constants``), read like an unpacked
 
 API::
 
-    read_package(path: Path, shown: str) -> Package   # a one-line BuildError when it is not one
+    read_package(path: Path, shown: str, later: str | None = None) -> Package
+                                                      # a one-line BuildError when it is not
+                                                      # one; ``later``: a Kattis package's test
+                                                      # data read when first asked for
     package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked,
                                                       # constants replaced in a view
     watched(package: Package) -> list[Path]           # what ``--watch`` polls for it
@@ -32,14 +35,16 @@ from kit.packages import archive, kattis, polygon
 from kit.packages.model import Package
 
 
-def read_package(path: Path, shown: str) -> Package:
+def read_package(path: Path, shown: str, later: str | None = None) -> Package:
     """The package at ``path`` (``shown`` is how the user named it), a folder or an archive:
     Polygon when it holds ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or
-    ``data/``. Paths in an unpacked archive's specs are absolute (they are in the cache)."""
+    ``data/``. Paths in an unpacked archive's specs are absolute (they are in the cache).
+    ``later``: a Kattis package's test data is walked when first asked for (``model.LATER``),
+    and what is wrong in it said then, after these words (``problems.toml: [big]``)."""
     folder = package_folder(path, shown)
     if folder != path:
-        return replace(_read(folder, shown, str(folder)), archive=path)
-    return _read(folder, shown, shown)
+        return _read(folder, shown, str(folder), path, later)
+    return _read(folder, shown, shown, None, later)
 
 
 def watched(package: Package) -> list[Path]:
@@ -57,11 +62,14 @@ def watched(package: Package) -> list[Path]:
     return folders
 
 
-def _read(folder: Path, shown: str, base: str) -> Package:
+def _read(folder: Path, shown: str, base: str, packed: Path | None, later: str | None) -> Package:
+    """The package of ``folder`` (``packed``: the archive it was unpacked from, or the folder
+    it is a view of, if any)."""
     if polygon.is_polygon(folder):
-        return polygon.read(folder, shown, base)
+        package = polygon.read(folder, shown, base)
+        return package if packed is None else replace(package, archive=packed)
     if kattis.is_kattis(folder):
-        return kattis.read(folder, shown, base)
+        return kattis.read(folder, shown, base, packed, later)
     inside = _packages_inside(folder)
     held = ""
     if inside:  # a contest's folder, or archive (unpacked first: its folders are in the cache)

@@ -80,7 +80,7 @@ from kit.packages.kattis_validators import (
     validation_notes,
     validator_folder_notes,
 )
-from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, Package, Submission, read_later
 
 VERSIONS = ("legacy", "legacy-icpc", "2023-07-draft", "2023-07", "2025-09")  # format versions
 
@@ -96,9 +96,18 @@ def constants_view(path: Path, shown: str) -> Path:
     return constants.view(path, shown, constants.values(config, shown))
 
 
-def read(path: Path, shown: str, base: str | None = None) -> Package:
+def read(
+    path: Path,
+    shown: str,
+    base: str | None = None,
+    archive: Path | None = None,
+    later: str | None = None,
+) -> Package:
     """The Kattis-format package at ``path`` (named ``shown``; ``base``: the path its programs'
-    specs start with, ``shown`` by default)."""
+    specs start with, ``shown`` by default; ``archive``: what ``path`` was unpacked from or is
+    a view of). With ``later``, its test data (``data/``: the cases, the validation data, the
+    groups' grading and their notes, ``model.LATER``) is walked when first asked for, and what
+    is wrong there is said then, after ``later``'s words ("problems.toml: [big]")."""
     config = read_yaml(path / "problem.yaml", shown)
     version = str(config.get("problem_format_version", "legacy"))
     legacy = version.startswith("legacy")
@@ -106,7 +115,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
     compare, interactor = judging(path, shown, base or shown, config, legacy, kind)
     default = compare.startswith("kattis") and interactor is None  # flags checked for it
-    data, data_notes = _data_fields(path, shown, base or shown, config, version, default)
+    data, data_notes = _data_fields(path, shown, base or shown, config)
     notes += validation_notes(path, shown, config, legacy)
     folder_notes = validator_folder_notes(path, shown, config, legacy)
     noted = VALIDATOR_FOLDERS if folder_notes else ()
@@ -116,8 +125,6 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     time_fields = timing(path, shown, limits, legacy)
     if not legacy:  # legacy has no resolution: problemtools only rounds a limit it derives
         notes += resolution_notes(shown, time_fields["time_limit"], time_fields["resolution"])
-    latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
-    grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))
     # legacy and 2023-07: partially_accepted/, run as problemtools runs it, pass-fail or not
     partial = legacy or version.startswith("2023-07")
     submissions, unread, submission_notes = _submissions_read(
@@ -132,27 +139,34 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         ]
         + check_errors
     )
-    return Package(
+
+    def walked() -> dict:  # the fields of model.LATER
+        try:
+            cases = _test_data(path, shown, base or shown, config, (version, objective), default)
+        except BuildError as error:
+            raise BuildError(f"{later}: {error}" if later else str(error)) from None
+        notes_after = cases.pop("notes") + data_notes + _unread_notes(path, shown)
+        return {**cases, "notes": tuple(_view_notes(path) + notes + notes_after)}
+
+    fields = {
         **_naming_fields(path, shown, config, version),
-        kind=kind,
-        compare=compare,
-        interactor=interactor,
+        "kind": kind,
+        "compare": compare,
+        "interactor": interactor,
         **time_fields,
-        memory_limit=mebibytes(limits, "memory", DEFAULT_MEMORY, shown),
-        output_limit=mebibytes(limits, "output", DEFAULT_OUTPUT, shown),
-        submissions=tuple(submissions),
-        notes=tuple(_view_notes(path) + notes + data_notes + _unread_notes(path, shown)),
+        "memory_limit": mebibytes(limits, "memory", DEFAULT_MEMORY, shown),
+        "output_limit": mebibytes(limits, "output", DEFAULT_OUTPUT, shown),
+        "submissions": tuple(submissions),
         **data,
-        infers_time_limit=not legacy,
-        grading=grading,
-        grader=grader(path, shown, base or shown, grading),
-        objective=objective,
-        custom_score=custom_score,
-        passes=passes(shown, limits, types, compare, interactor),
-        score_groups=kattis_data.score_groups(path, shown) if latest else (),
+        "infers_time_limit": not legacy,
+        "objective": objective,
+        "custom_score": custom_score,
+        "passes": passes(shown, limits, types, compare, interactor),
         **_running_fields(path, shown, config, limits, version),
-        problemtools_errors=tuple(errors),
-    )
+        "problemtools_errors": tuple(errors),
+        "archive": archive,
+    }
+    return Package(**fields, **walked()) if later is None else read_later(walked, **fields)
 
 
 def _naming_fields(path: Path, shown: str, config: dict, version: str) -> dict:
@@ -170,27 +184,44 @@ def _naming_fields(path: Path, shown: str, config: dict, version: str) -> dict:
     }
 
 
-def _data_fields(
-    path: Path, shown: str, base: str, config: dict, version: str, default: bool
-) -> tuple[dict, list[str]]:
-    """The Package fields of what is judged and checked: the cases, the validation data, the
-    expectations and the input validators (``default``: the default output validator judges,
-    its flags checked); and their notes, in that order."""
-    group_file = kattis_data.group_file_of(version)
-    cases, case_notes = kattis_data.cases(path, shown, group_file, default)
-    invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, default)
+def _data_fields(path: Path, shown: str, base: str, config: dict) -> tuple[dict, list[str]]:
+    """The Package fields of what is checked beside the test data: the expectations and the
+    input validators; and their notes, in that order."""
     expected, expected_notes = expectations.read(path, shown)
     expected_notes += _constant_notes(path, shown, config)
     validators, unrun, validator_notes = input_validators(path, shown, base)
     fields = {
-        "cases": tuple(cases),
         "input_validators": tuple(validators),
         "unrun_validators": tuple(unrun),
-        "invalid_inputs": tuple(invalid_inputs),
-        "checked_outputs": tuple(checked_outputs),
         "expectations": expected,
     }
-    return fields, case_notes + validator_notes + expected_notes
+    return fields, validator_notes + expected_notes
+
+
+def _test_data(  # noqa: PLR0913
+    path: Path, shown: str, base: str, config: dict, scored: tuple[str, str], default: bool
+) -> dict:
+    """The Package fields of data/ (model.LATER's but the whole notes): the cases, the
+    validation data (``default``: the default output validator judges, the groups' flags
+    checked), the groups' grading and its grader, a 2025-09 scoring problem's score groups
+    (``scored``: the format version and the objective, "" for a pass-fail problem);
+    ``notes``: those on the cases."""
+    version, objective = scored
+    group_file = kattis_data.group_file_of(version)
+    cases, case_notes = kattis_data.cases(path, shown, group_file, default)
+    invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, default)
+    legacy = version.startswith("legacy")
+    latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
+    grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))
+    return {
+        "cases": tuple(cases),
+        "invalid_inputs": tuple(invalid_inputs),
+        "checked_outputs": tuple(checked_outputs),
+        "grading": grading,
+        "grader": grader(path, shown, base, grading),
+        "score_groups": kattis_data.score_groups(path, shown) if latest else (),
+        "notes": case_notes,
+    }
 
 
 def _submissions_read(

@@ -6,13 +6,18 @@ the kit's verdicts).
 Paths in ``compare`` and ``interactor`` are the specs of problems.toml's keys (see
 ``kit.judges.compare`` and ``kit.judges.programs``), their paths relative to the folder the
 package was named from, so the registry can use them as they are.
+
+A package's test data (its cases, validation data, groups' grading and their notes: the fields
+of ``LATER``) may be left to be read when first asked for (``read_later``): a package of
+thousands of cases costs a command about another problem nothing.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,6 +28,12 @@ KATTIS, POLYGON = "Kattis", "Polygon"  # the formats
 CHECKER_TEST_VERDICTS = ("ok", "wrong-answer", "presentation-error", "crashed")
 # a Kattis scoring problem's folder of accepted submissions short of the full score
 PARTIALLY_ACCEPTED = "partially_accepted"
+# the fields of what a package's test data folders hold, which a reader may leave to be read
+# when one of them is first asked for (``read_later``): a command about another problem
+# walks no package's cases
+LATER = (
+    "cases", "invalid_inputs", "checked_outputs", "grading", "grader", "score_groups", "notes"
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -178,6 +189,20 @@ class Package:
     # what problemtools reports as an error in the package whatever its submissions do (a Kattis
     # package's: kit.packages.kattis's problemtools_failures and its validation_errors)
     problemtools_errors: tuple[str, ...] = ()
+    # what reads the fields of LATER when the package was read with them left for later
+    # (``read_later``); None when they were read with the rest
+    later: Callable[[], dict] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __getattr__(self, name: str) -> object:
+        """A field of LATER left for later, read now, with the others of LATER (Python asks
+        here only for an attribute the package does not hold)."""
+        later = self.__dict__.get("later")
+        if name not in LATER or later is None:
+            raise AttributeError(f"'Package' object has no attribute {name!r}")
+        read = later()
+        for key in LATER:
+            object.__setattr__(self, key, read[key])
+        return read[name]
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]
@@ -209,3 +234,20 @@ class Package:
             except OSError:  # no such file, or a folder the user cannot read
                 continue
         return None
+
+
+# a field of LATER not read yet is asked of ``__getattr__``, not found as the class's default
+# (``__init__`` keeps the defaults of its own)
+for _name in LATER:
+    if _name in vars(Package):
+        delattr(Package, _name)
+
+
+def read_later(later: Callable[[], dict], **fields: object) -> Package:
+    """A package of ``fields`` whose fields of LATER are ``later()``'s, read when one of them is
+    first asked for (an error reading them is raised there)."""
+    package = Package(**{"cases": (), **fields})
+    object.__setattr__(package, "later", later)
+    for name in LATER:
+        object.__delattr__(package, name)
+    return package

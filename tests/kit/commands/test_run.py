@@ -19,7 +19,7 @@ from kit.commands import run
 from kit.errors import BuildError
 from kit.judges.targets import found
 from tests.compile_support import judged_by_atcoder
-from tests.package_support import zipped_guess
+from tests.package_support import PACKAGES, zipped_guess
 
 
 def parse(*argv):
@@ -35,6 +35,19 @@ def test_the_output_goes_to_stdout_and_the_verdict_to_stderr(toy, capfdbinary):
     assert out == (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
     assert err.decode().startswith("[toy_sum: ok, ") and " MiB, " in err.decode()
     assert not (toy / "dist").exists()  # a fresh bundle, never dist/
+
+
+def test_a_run_beside_a_package_whose_cases_are_wrong_is_judged(toy, capfd):
+    """A package's cases are read only for its own problem: a pipe among them failed the run
+    of every other problem (the registry walked every package's data/)."""
+    copy = shutil.copytree(PACKAGES / "kattis_sum", toy / "sum")
+    os.mkfifo(copy / "data" / "secret" / "zz.in")
+    (copy / "data" / "secret" / "zz.ans").write_text("3\n")
+    with (toy / "problems.toml").open("a") as table:
+        table.write('\n[sum]\npackage = "sum"\n')
+    args = parse(str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
+    assert args.run(args) == 0
+    assert "\n[toy_sum: ok, " in capfd.readouterr().err  # after the line naming its problem
 
 
 def test_an_input_with_its_answer_beside_it_is_judged_against_it(toy, tmp_path, capfd):
