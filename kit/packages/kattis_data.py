@@ -23,6 +23,9 @@ settings inherited by its subgroups and cases:
   ``data/valid_output`` (each ``NAME.in`` with ``NAME.ans`` and ``NAME.out``: the output must
   be rejected, or accepted, by the output validator), read with the same group settings; not
   cases (``Package.invalid_inputs``, ``Package.checked_outputs``).
+
+Each folder is listed once, what each entry is (a file, a folder, a link that loops, a pipe)
+taken from the listing: a group of thousands of cases costs no call per file.
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ def cases(
 
 
 VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
+# what an entry of a test data folder is (``_listed``)
+FILE, FOLDER, LOOP, OTHER, NOTHING = "file", "folder", "loop", "other", "nothing"
 
 
 def validation_data(path: Path, shown: str, group_file: str, default: bool) -> tuple[list, list]:
@@ -116,7 +121,7 @@ def grading(path: Path, shown: str, config: dict, scored: bool) -> tuple[GroupGr
             custom = scoring.custom_grading(settings, custom, where)
         entry = GroupGrading(relative, on_reject, flags, *scores, custom)
         found.append(entry)
-        for name in names or sorted(os.listdir(folder)):
+        for name in names or _folders(folder):
             if (folder / name).is_dir() and not hidden(name) and not looping(folder / name):
                 visit(folder / name, entry, ())
 
@@ -141,7 +146,7 @@ def score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
 
     secret = path / "data" / "secret"
     found = [scoring.score_group(settings(secret), "secret", f"{shown}/data/secret")]
-    for name in sorted(os.listdir(secret)) if secret.is_dir() else ():
+    for name in _folders(secret) if secret.is_dir() else ():
         folder = secret / name
         if not hidden(name) and (folder / GROUP_FILE).is_file():
             where = f"{shown}/data/secret/{name}"
@@ -176,48 +181,57 @@ class _Walk:
 
     def group(self, folder: Path, group: str, settings: tuple) -> None:
         """The cases of ``folder`` and its subgroups, in lexicographic order of their names
-        (``settings``: the group's output validator flags and input validators' arguments)."""
-        for name in sorted(os.listdir(folder)):
-            entry = folder / name
-            if hidden(name) or looping(entry):
+        (``settings``: the group's output validator flags and input validators' arguments);
+        the folder listed once, what each entry is taken from the listing (a link's target
+        alone is looked up)."""
+        listed = _listed(folder)
+        for name in sorted(listed):
+            kind = listed[name]
+            if hidden(name) or kind == LOOP:
                 continue
-            if entry.is_dir() and name.endswith(".files"):
+            if kind == FOLDER and name.endswith(".files"):
                 continue  # a case's files (2025-09 "Input"), not a group
-            if entry.is_dir():
-                self.group(entry, group, self.settings(entry, settings))
-            elif name.endswith((".in", ".ans")) and entry.exists() and not entry.is_file():
-                self.odd.append(entry.relative_to(self.package).as_posix())
+            if kind == FOLDER:
+                self.group(folder / name, group, self.settings(folder / name, settings))
+            elif name.endswith((".in", ".ans")) and kind == OTHER:
+                self.odd.append(f"{self._relative(folder)}/{name}")
             elif name.endswith(".in") and group == "invalid_input":
-                self._add(entry.with_suffix(""), None, group, settings)
+                self._add(folder, name[:-3], listed, group, settings)
             elif (
                 name.endswith(".ans")
                 and group != "invalid_input"
-                and entry.with_suffix(".in").is_file()
+                and listed.get(f"{name[:-4]}.in") == FILE
             ):
-                output = entry.with_suffix(".out") if group.endswith("_output") else None
-                if output is None or output.is_file():
-                    self._add(entry.with_suffix(""), entry, group, settings, output)
-            elif name.endswith(".in") and not entry.with_suffix(".ans").is_file():
-                self.lone.append(entry.relative_to(self.package).as_posix())
+                self._add(folder, name[:-4], listed, group, settings)
+            elif name.endswith(".in") and listed.get(f"{name[:-3]}.ans") != FILE:
+                self.lone.append(f"{self._relative(folder)}/{name}")
 
-    def _add(self, stem: Path, answer, group: str, settings: tuple, output=None) -> None:  # noqa: PLR0913
-        """A case at ``stem``, with its own NAME.yaml's settings over its group's."""
-        relative = stem.relative_to(self.package).as_posix()
-        flags, inputs, args = self.settings(_beside(stem, ".yaml"), settings)
-        files = _beside(stem, ".files")
+    def _add(self, folder: Path, stem: str, listed: dict, group: str, settings: tuple) -> None:
+        """The case ``stem`` of ``folder`` (``listed``: its entries by name), with its own
+        NAME.yaml's settings over its group's; an output case only with its NAME.out."""
+        output = folder / f"{stem}.out" if group.endswith("_output") else None
+        if output is not None and listed.get(output.name) != FILE:
+            return
+        if listed.get(f"{stem}.yaml") == FILE:
+            settings = self.settings(folder / f"{stem}.yaml", settings)
+        flags, inputs, args = settings
         self.cases.append(
             PackageCase(
-                relative,
-                _beside(stem, ".in"),
-                answer,
+                f"{self._relative(folder)}/{stem}",
+                folder / f"{stem}.in",
+                None if group == "invalid_input" else folder / f"{stem}.ans",
                 group,
                 flags,
                 inputs,
                 output,
                 args,
-                files if files.is_dir() else None,
+                folder / f"{stem}.files" if listed.get(f"{stem}.files") == FOLDER else None,
             )
         )
+
+    def _relative(self, folder: Path) -> str:
+        """``folder``'s path in the package."""
+        return folder.relative_to(self.package).as_posix()
 
     def settings(self, place: Path, inherited: tuple) -> tuple:
         """A group's (``place`` its folder) or a case's (``place`` its NAME.yaml) output
@@ -265,10 +279,33 @@ class _Walk:
         return [read_yaml(place / self.group_file, where)]
 
 
-def _beside(stem: Path, suffix: str) -> Path:
-    """A case's file of this suffix: its whole name and the suffix, a dot in the name kept
-    (``01.random`` gives ``01.random.in``, where ``with_suffix`` gives ``01.in``)."""
-    return stem.with_name(stem.name + suffix)
+def _listed(folder: Path) -> dict[str, str]:
+    """``folder``'s entries by name, each a FILE, a FOLDER, a LOOP (a link to a folder that
+    holds it, never followed), OTHER (a pipe, a socket, a device) or NOTHING (a link to
+    nothing, or that loops), links followed as ``Path.is_file`` and ``is_dir`` follow them:
+    one listing, each entry's status asked for only when it is a link (a folder of thousands
+    of cases costs no call per file)."""
+    with os.scandir(folder) as entries:
+        return {entry.name: _kind(entry) for entry in entries}
+
+
+def _kind(entry: os.DirEntry) -> str:
+    """What ``entry`` is, as ``_listed`` says."""
+    try:
+        if entry.is_symlink() and looping(Path(entry.path)):
+            return LOOP
+        if entry.is_dir():
+            return FOLDER
+        if entry.is_file():
+            return FILE
+        return OTHER if os.path.exists(entry.path) else NOTHING
+    except OSError:  # a link that loops
+        return NOTHING
+
+
+def _folders(folder: Path) -> list[str]:
+    """The names of ``folder``'s folders (and links to folders but LOOPs), sorted."""
+    return sorted(name for name, kind in _listed(folder).items() if kind == FOLDER)
 
 
 def _arguments(value: object) -> tuple[str, ...]:
