@@ -12,13 +12,17 @@ API::
     use_colour(stream) -> bool
     paint(text, kind, colour) -> str   # kind: "good", "bad", "warning", "dim"
     live_line(text)                    # stderr's line rewritten in place; "" clears it
+    with ticking(every, tick): ...     # tick() every ``every`` seconds while the block runs
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
+import threading
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 _COLOURS = {"good": "32", "bad": "31", "warning": "33", "dim": "2"}
@@ -35,6 +39,26 @@ def live_line(text: str) -> None:
     width = shutil.get_terminal_size((121, 24)).columns - 1
     sys.stderr.write(f"\r\x1b[K{text[:width]}")
     sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def ticking(every: float, tick: Callable[[], None]) -> Iterator[None]:
+    """``tick()`` called on a thread of its own every ``every`` seconds while the block runs
+    (what rewrites a progress line while the work goes on); the thread has ended when the
+    block's exit goes on."""
+    ended = threading.Event()
+
+    def looking() -> None:
+        while not ended.wait(every):
+            tick()
+
+    thread = threading.Thread(target=looking, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        ended.set()
+        thread.join()
 
 
 def use_colour(stream: TextIO) -> bool:

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from kit.run.cases import Step
+from kit.terminal import ticking
 
 EVERY = 30.0  # seconds a problem runs before its first line, and between its lines
 TICK = 1.0  # seconds between looks
@@ -83,19 +84,8 @@ class Heartbeat:
     @contextlib.contextmanager
     def beating(self) -> Iterator[None]:
         """A thread looks every TICK seconds while the block runs."""
-        ended = threading.Event()
-
-        def ticking() -> None:
-            while not ended.wait(TICK):
-                self.tick(self._clock())
-
-        thread = threading.Thread(target=ticking, daemon=True)
-        thread.start()
-        try:
+        with ticking(TICK, lambda: self.tick(self._clock())):
             yield
-        finally:
-            ended.set()
-            thread.join()
 
 
 def where(step: Step | None) -> str:

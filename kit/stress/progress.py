@@ -31,6 +31,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
+from kit.terminal import ticking
+
 SLOW = 5.0  # seconds one program runs on one input before the line names it
 EVERY = 5.0  # seconds between the line's updates
 TICK = 0.25  # seconds between looks
@@ -94,21 +96,12 @@ class UnderWay:
     @contextlib.contextmanager
     def shown(self, write: Callable[[str], None]) -> Iterator[None]:
         """The line on ``write`` while the block runs, cleared at its end."""
-        ended = threading.Event()
-
-        def ticking() -> None:
-            while not ended.wait(TICK):
-                self.tick(self._clock())
-
         with self._lock:
             self._write = write
-        thread = threading.Thread(target=ticking, daemon=True)
-        thread.start()
         try:
-            yield
+            with ticking(TICK, lambda: self.tick(self._clock())):
+                yield
         finally:
-            ended.set()
-            thread.join()
             self.stop()
 
     def stop(self) -> None:

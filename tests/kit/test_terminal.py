@@ -3,6 +3,8 @@
 
 import os
 import shutil
+import threading
+import time
 
 import pytest
 
@@ -55,3 +57,18 @@ def test_the_live_line_is_cut_to_the_terminal_s_width_and_cleared_by_nothing(mon
     terminal.live_line("0123456789abc")
     terminal.live_line("")
     assert capsys.readouterr().err == "\r\x1b[K0123456789\r\x1b[K"
+
+
+def test_ticking_calls_its_tick_while_the_block_runs_and_never_after():
+    called = threading.Event()
+    calls = []
+
+    def tick():
+        calls.append(1)
+        called.set()
+
+    with terminal.ticking(0.001, tick):
+        assert called.wait(30)  # the thread ticks while the block waits
+    after = len(calls)
+    time.sleep(0.05)
+    assert len(calls) == after  # the thread ended with the block
