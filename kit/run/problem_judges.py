@@ -1,10 +1,10 @@
 """The comparator and interactor a problem's runs are judged with, as problems.toml gives them
 (``problem_comparator``, ``interactor_command``), and both made ready once before its runs, a
 C/C++ one compiled (``compiled_judges``). A checker or output validator is given the time and
-memory its package gives it (``jury_limits``: a Kattis package's ``limits.validation_time``
-and ``validation_memory``), else the kit's rule (``kit.judges.compare``). Their programs, and
-the settings as messages show them (``shown_setting``), name a package's files as the build
-names its cases."""
+memory its package gives it (``jury_comparator``, ``jury_limits``: a Kattis package's
+``limits.validation_time`` and ``validation_memory``), else the kit's rule
+(``kit.judges.compare``). Their programs, and the settings as messages show them
+(``shown_setting``), name a package's files as the build names its cases."""
 
 from __future__ import annotations
 
@@ -29,9 +29,18 @@ def problem_comparator(problem: Problem) -> Comparator:
     """The problem's comparison as problems.toml gives it, a C/C++ checker with the problem's
     header folders (``testlib = "PATH"``, a package's), not yet compiled; its program named
     as ``shown_setting`` names it."""
-    where = f"problems.toml: [{problem.slug}]"
+    comparator = jury_comparator(problem, f"problems.toml: [{problem.slug}]")
+    program = getattr(comparator, "program", None)  # a checker's or output validator's
+    if isinstance(program, Program):
+        comparator.program = _renamed(problem, program)  # type: ignore[attr-defined]
+    return comparator
+
+
+def jury_comparator(problem: Problem, where: str) -> Comparator:
+    """The problem's ``compare`` parsed (errors said after ``where``), a checker or output
+    validator given ``jury_limits``."""
     timeout, memory = jury_limits(problem)
-    comparator = parse_compare(
+    return parse_compare(
         problem.compare,
         problem.root,
         where,
@@ -39,10 +48,6 @@ def problem_comparator(problem: Problem) -> Comparator:
         checker_memory=memory,
         include=problem.include,
     )
-    program = getattr(comparator, "program", None)  # a checker's or output validator's
-    if isinstance(program, Program):
-        comparator.program = _renamed(problem, program)  # type: ignore[attr-defined]
-    return comparator
 
 
 def jury_limits(problem: Problem) -> tuple[float, int | None]:

@@ -41,13 +41,12 @@ from pathlib import Path
 
 from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Judgement
-from kit.judges.compare import parse_compare
 from kit.judges.validator_compare import ValidatorComparator
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
 from kit.problem_cases import Case
 from kit.registry import Problem
-from kit.run.problem_judges import jury_limits
+from kit.run.problem_judges import jury_comparator
 from kit.run.schedule import cores
 from kit.run.verdicts import JE, OK, PE, WA, comparison_word
 
@@ -95,15 +94,7 @@ def check_outputs(
             return None
         cases = []  # an interactive problem's checker gets its checker tests alone
     where = f"{problem.slug}: compare"
-    timeout, memory = jury_limits(problem)
-    comparator = parse_compare(
-        problem.compare,
-        problem.root,
-        where,
-        checker_timeout=timeout,
-        checker_memory=memory,
-        include=problem.include,
-    )
+    comparator = jury_comparator(problem, where)
     is_program = isinstance(comparator, (ValidatorComparator, CheckerComparator))
     if not is_program and not checked:
         return None
