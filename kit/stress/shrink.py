@@ -333,14 +333,16 @@ def _other_seeds(
 
 
 def _seeds_run(ran: int, others: int, refused: int) -> str:
-    """How many of the ``others`` seeds' files were smaller, and so run, and how many of them
-    the validator refused (not run whatever their size)."""
+    """How many of the ``others`` seeds' files were smaller, and so run; first how many the
+    validator refused, when it did (those never compared)."""
     if others == 0:
         return ""
-    said = "" if not refused else f", {refused:,} refused by the validator"
+    start, rest = "", f"the {others} others"
+    if refused:
+        start, rest = f"{others} others: {refused:,} refused by the validator, ", "the rest"
     if ran == 0:
-        return f" (none of the {others} others smaller{said}: none run)"
-    return f" ({ran} of the {others} others smaller, run{said})"
+        return f" ({start}none of {rest} smaller: none run)"
+    return f" ({start}{ran} of {rest} smaller, run)"
 
 
 def _lower_params(
