@@ -14,7 +14,8 @@ ends, ``Heartbeat`` writes one plain line saying where its runs are and how long
 
 (a case counted once its first run under that runner has ended; each runner's count where
 several run the cases; the runs whose time matters taken again alone, with nothing beside
-them, counted after). A problem done within EVERY seconds says nothing: the build's output
+them, counted after; the counts are those of when the last run started, so they may lag by
+the runs under way). A problem done within EVERY seconds says nothing: the build's output
 is what it was. The command writes the lines to stderr, as the terminal's line, so that
 stdout holds the build's own lines and table only.
 

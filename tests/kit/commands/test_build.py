@@ -323,9 +323,9 @@ def test_off_a_terminal_a_long_problem_says_where_it_is_on_stderr_only(toy, monk
     built = build.build_problem
 
     def slow(problem, options, target=None):
-        clock.now += heartbeat.EVERY + 5  # the build's thread, or this, looks: one line
         if options.progress is not None:  # off a terminal, the heartbeat's
             options.progress(Step("toy_sum", "3.8", False, 1, 1, 1, (("3.8", 0),)))
+            clock.now += heartbeat.EVERY + 5  # the build's thread, or this, looks: one line
             options.progress.__self__.tick(clock.now)
         return built(problem, options, target=target)
 
