@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ PARTIALLY_ACCEPTED = "partially_accepted"
 LATER = (
     "cases", "invalid_inputs", "checked_outputs", "grading", "grader", "score_groups", "notes"
 )  # fmt: skip
+_READING = threading.RLock()  # a package's test data read once, whoever asks first
 
 
 @dataclass(frozen=True)
@@ -199,10 +201,15 @@ class Package:
         later = self.__dict__.get("later")
         if name not in LATER or later is None:
             raise AttributeError(f"'Package' object has no attribute {name!r}")
-        read = later()
-        for key in LATER:
-            object.__setattr__(self, key, read[key])
-        return read[name]
+        with _READING:  # threads asking at once (verify's) walk the data once
+            if name not in self.__dict__:
+                try:
+                    read = later()
+                except AttributeError as error:  # not to be taken for a missing field
+                    raise RuntimeError(f"reading {self.shown}'s test data: {error}") from error
+                for key in LATER:
+                    object.__setattr__(self, key, read[key])
+        return self.__dict__[name]
 
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]

@@ -3,11 +3,13 @@ cases of one group in the judge's order, and a package, a case and a submission 
 (frozen, equal when their fields are)."""
 
 import dataclasses
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from kit.packages.model import KATTIS, Package, PackageCase, Submission
+from kit.packages.model import KATTIS, LATER, Package, PackageCase, Submission, read_later
 
 
 def case(name, group):
@@ -39,3 +41,40 @@ def test_packages_cases_and_submissions_are_values():
         submission.folder = "wrong_answer"
     found = package([])
     assert (found.submissions, found.notes, found.include) == ((), (), ())
+
+
+def test_test_data_left_for_later_is_read_once_by_threads_asking_at_once():
+    """verify's threads may ask a package's cases first at once: its data is walked once."""
+    walks = []
+    started = threading.Barrier(4)
+
+    def walked():
+        walks.append(1)
+        time.sleep(0.05)  # the other threads ask meanwhile
+        data = {name: () for name in LATER}
+        return {**data, "cases": (case("data/secret/a", "secret"),)}
+
+    fields = {k: v for k, v in vars(package([])).items() if k not in LATER and k != "later"}
+    lazy = read_later(walked, **fields)
+
+    def ask():
+        started.wait()
+        return lazy.cases
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert walks == [1] and [c.name for c in lazy.cases] == ["data/secret/a"]
+
+
+def test_an_attribute_error_in_reading_test_data_is_not_taken_for_a_missing_field():
+    def walked():
+        raise AttributeError("'NoneType' object has no attribute 'group'")
+
+    fields = {k: v for k, v in vars(package([])).items() if k not in LATER and k != "later"}
+    lazy = read_later(walked, **fields)
+    assert getattr(lazy, "nothing", None) is None
+    with pytest.raises(RuntimeError, match="reading p's test data: 'NoneType'"):
+        getattr(lazy, "cases", ())
