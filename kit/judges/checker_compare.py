@@ -2,15 +2,18 @@
 ``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's.
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
-solution's fault; ``HangRecord`` remembers each judging program killed at its time-out, which
-is not run again: a checker, an output validator, an input validator
-(``kit.run.input_validators``).
+solution's fault; ``within_memory`` adds its memory limit to one that failed of memory (a
+``MemoryError``, a ``std::bad_alloc``, a signal a refused allocation ends in), and to no other.
+``HangRecord`` remembers each judging program killed at its time-out, which is not run again:
+a checker, an output validator, an input validator (``kit.run.input_validators``).
 The statuses and their meaning as the user sees them are ``kit.judges.compare``'s docstring's;
 the messages ``kit.judges.judge_messages``'s.
 """
 
 from __future__ import annotations
 
+import re
+import signal
 import tempfile
 import threading
 from collections.abc import Hashable
@@ -60,7 +63,8 @@ class CheckerComparator(Comparator):
         if hung:
             self.hangs.killed(self.timeout)
             return checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
-        return within_memory(_checker_verdict(status, stdout, stderr), self.memory)
+        verdict = _checker_verdict(status, stdout, stderr)
+        return within_memory(verdict, self.memory, status, stderr)
 
 
 def judged_files(folder: str, input_path: Path, expected: bytes, got: bytes) -> tuple:
@@ -95,10 +99,24 @@ def checker_failure(what: str, hung: bool = False) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
 
 
-def within_memory(judgement: Judgement, memory: int | None) -> Judgement:
-    """A failure of a program held to ``memory`` MiB says so (an allocation past it fails: a
-    ``MemoryError``, ``std::bad_alloc``), any other judgement as it is."""
-    if memory is None or not judgement.checker_failed:
+# how a program held to an address space ends once an allocation past it fails: CPython's and
+# PyPy's MemoryError, C++'s std::bad_alloc (said before std::terminate's SIGABRT, or caught and
+# said), a null pointer malloc returned used or a stack not grown (SIGSEGV, SIGBUS), an abort
+# of the allocator or runtime (SIGABRT), the kernel's SIGKILL of an exec it could not map
+MEMORY_WORDS = re.compile(rb"\bMemoryError\b|\bstd::bad_alloc\b")
+MEMORY_SIGNALS = frozenset({signal.SIGSEGV, signal.SIGBUS, signal.SIGABRT, signal.SIGKILL})
+
+
+def within_memory(
+    judgement: Judgement, memory: int | None, status: int, stderr: bytes
+) -> Judgement:
+    """A failure of a program held to ``memory`` MiB that is one of memory (its exit
+    ``status``, its ``stderr``: ``MEMORY_WORDS``, or killed by one of ``MEMORY_SIGNALS``) says
+    the limit; any other judgement as it is (an ``IndexError``, a testlib checker's
+    ``quitf(_fail)``, a time-out: no word of memory)."""
+    if memory is None or not judgement.checker_failed or judgement.hung:
+        return judgement
+    if not (-status in MEMORY_SIGNALS or MEMORY_WORDS.search(stderr)):
         return judgement
     return replace(judgement, message=f"{judgement.message} (its memory limit: {memory} MiB)")
 

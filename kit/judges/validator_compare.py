@@ -94,8 +94,7 @@ class ValidatorComparator(Comparator):
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
-            crashed = not hung and status not in (KATTIS_ACCEPTED, KATTIS_WRONG)
-            return within_memory(checker_failure(failure, hung), self.memory if crashed else None)
+            return within_memory(checker_failure(failure, hung), self.memory, status, stderr)
         if status == KATTIS_ACCEPTED:
             return Judgement(True, said, score=score, next_input=next_input)
         said = f"validator: {said or 'wrong answer'} (exit status 43)"

@@ -261,6 +261,36 @@ def test_checker_killed_by_a_signal_is_a_checker_failure(tmp_path, sum_case):
     assert judgement.message == "checker failed: killed by SIGKILL"
 
 
+# a program ended by a signal of its own, leaving no core file
+SIGNALLED = (
+    "import os, resource, signal; resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
+    "os.kill(os.getpid(), signal.{})"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "of_memory"),
+    [
+        ("sys.stderr.write('FAIL the answer is wrong'); sys.exit(3)", False),  # quitf(_fail)
+        (SIGNALLED.format("SIGTERM"), False),
+        ("sys.stderr.write('FAIL std::bad_alloc'); sys.exit(3)", True),
+        (SIGNALLED.format("SIGABRT"), True),
+        (SIGNALLED.format("SIGKILL"), True),
+    ],
+)
+def test_only_a_checker_failing_of_memory_is_said_its_memory_limit(
+    tmp_path, sum_case, body, of_memory
+):
+    """A testlib checker's deliberate failure (quitf(_fail): exit status 3) said the memory
+    limit it was held to; only a std::bad_alloc, a MemoryError or a signal an allocation
+    refused ends in says it now."""
+    write_program(tmp_path, "failing.py", f"import sys\n{body}\n")
+    held = comparator("checker:failing.py", root=tmp_path, checker_memory=512)
+    judgement = held.judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed
+    assert judgement.message.endswith(" (its memory limit: 512 MiB)") == of_memory
+
+
 def test_hanging_checker_is_killed_at_the_timeout(tmp_path, sum_case):
     body = """\
         import subprocess, sys, time

@@ -109,6 +109,39 @@ def test_a_validator_over_its_memory_limit_fails_saying_the_limit(tmp_path):
     assert judge("validator:greedy.py", b"1\n", b"1\n", root=tmp_path).accepted
 
 
+# a program ended by a signal of its own, leaving no core file
+SIGNALLED = (
+    "import os, resource, signal; resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
+    "os.kill(os.getpid(), signal.{})"
+)
+BAD_ALLOC = "terminate called after throwing an instance of 'std::bad_alloc'"
+
+
+@pytest.mark.parametrize(
+    ("body", "of_memory"),
+    [
+        ("[1][5]", False),  # an IndexError
+        ("sys.exit(3)", False),
+        (SIGNALLED.format("SIGTERM"), False),
+        ("raise MemoryError", True),
+        (f"sys.stderr.write({BAD_ALLOC!r}); sys.exit(1)", True),
+        (SIGNALLED.format("SIGABRT"), True),
+        (SIGNALLED.format("SIGSEGV"), True),
+    ],
+)
+def test_only_a_validator_failing_of_memory_is_said_its_memory_limit(tmp_path, body, of_memory):
+    """Every crash of a validator held to a memory limit said the limit: an IndexError read
+    as a memory problem. A MemoryError, a std::bad_alloc, a signal an allocation refused ends
+    in (with an address-space limit set) say it; no other failure, and none without a limit."""
+    write(tmp_path / "crash.py", f"import sys\n{body}\n")
+    held = parse_compare("validator:crash.py", tmp_path, WHERE, checker_memory=1024)
+    found = held.judge(NO_INPUT, b"1\n", b"1\n")
+    assert found.checker_failed
+    assert found.message.endswith(" (its memory limit: 1024 MiB)") == of_memory, found.message
+    free = judge("validator:crash.py", b"1\n", b"1\n", root=tmp_path)
+    assert free.checker_failed and "memory limit" not in free.message
+
+
 def judge_with(validator, flags):
     return validator.with_flags(flags).judge(NO_INPUT, b"1\n", b"1\n")
 
