@@ -345,14 +345,26 @@ def within_hard(kind: int, want: int, *, fixed: bool = False) -> None:
     may (root, or the capability to), else to the hard limit (``kit.run.limits.machine_notes``
     says when one takes from a run what a judge would give). ``fixed``: the hard limit lowered
     to it too, so that the run cannot raise it again (the output cap)."""
-    hard = resource.getrlimit(kind)[1]
-    if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
+    soft, hard = below_hard(kind, want)
+    if soft != want:  # past the hard limit
         try:
             resource.setrlimit(kind, (want, want))
             return
         except (ValueError, OSError):  # not permitted: the hard limit stands
-            want = hard
-    resource.setrlimit(kind, (want, want if fixed else hard))
+            pass
+    resource.setrlimit(kind, (soft, soft if fixed else hard))
+
+
+def below_hard(kind: int, want: int) -> tuple[int, int]:
+    """The limits (soft, hard) of ``kind`` holding a process to ``want`` within this one's
+    hard limit, kept: ``want``, or the hard limit where it is lower (``RLIM_INFINITY`` being
+    above all). ``within_hard`` raises the hard limit first where it may; a jury's program
+    (``kit.processes.address_limit``) and the syntax check's compiler (``kit.check.syntax``)
+    are held to it as problemtools holds a validator (``try_limit``)."""
+    hard = resource.getrlimit(kind)[1]
+    if hard != resource.RLIM_INFINITY and (want == resource.RLIM_INFINITY or want > hard):
+        want = hard
+    return want, hard
 
 
 # a traceback's header (kit.judges.judge_messages reads the crash after it; this file imports

@@ -67,6 +67,7 @@ from kit.launcher import (  # the launcher's own: no kit module it imports
     STDERR_CUT,
     SWEEP_ROUNDS,
     become_subreaper,
+    below_hard,
     children,
     end_with_parent,
     kill,
@@ -142,11 +143,8 @@ def address_limit(memory: int) -> Callable[[], None]:
     """A ``preexec_fn`` holding a program's address space to ``memory`` MiB (within the hard
     limit, as problemtools' ``try_limit`` sets it), the call made ready here: the child, forked
     beside the kit's threads, imports nothing."""
-    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    soft = memory << 20
-    if hard != resource.RLIM_INFINITY:
-        soft = min(soft, hard)
-    return functools.partial(resource.setrlimit, resource.RLIMIT_AS, (soft, hard))
+    limits = below_hard(resource.RLIMIT_AS, memory << 20)
+    return functools.partial(resource.setrlimit, resource.RLIMIT_AS, limits)
 
 
 def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]) -> bool:

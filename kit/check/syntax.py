@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import tempfile
@@ -24,18 +25,18 @@ from kit.bundle.sources import Source, write_modules
 from kit.check import memo
 from kit.check.settled_tests import NEVER
 from kit.errors import NO_FILES, REINSTALL, BuildError
+from kit.launcher import below_hard
 
 # A compiler may fold constants: PyPy builds ``b"x" * (3 << 30)`` at compile time, 3 GiB. The
-# check's address space is capped (COMPILE_MEMORY); a MemoryError is no syntax error, and the
-# runs then say what the judge would (MLE).
+# check's address space is capped (COMPILE_MEMORY, or the hard limit where lower: below_hard,
+# the limits the compiler sets itself once started); a MemoryError is no syntax error, and
+# the runs then say what the judge would (MLE).
 COMPILE_MEMORY = 2 << 30
 _COMPILE = """\
 import json, sys
 try:
     import resource
-    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-    cap = int(sys.argv[1]) if hard == resource.RLIM_INFINITY else min(hard, int(sys.argv[1]))
-    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]), int(sys.argv[2])))
 except (ImportError, ValueError, OSError):
     pass
 for name, text in json.load(sys.stdin):
@@ -147,7 +148,7 @@ def compile_errors(command: list[str], units: list[tuple[str, str]]) -> tuple[st
 def _compile_errors(command: list[str], units: list[tuple[str, str]]) -> list | None:
     try:
         done = subprocess.run(
-            [*command, "-c", _COMPILE, str(COMPILE_MEMORY)],
+            [*command, "-c", _COMPILE, *map(str, below_hard(resource.RLIMIT_AS, COMPILE_MEMORY))],
             input=json.dumps(units),
             capture_output=True,
             text=True,

@@ -630,6 +630,23 @@ def test_a_hard_limit_is_raised_where_the_launcher_may_and_kept_where_not(monkey
     assert calls == [(8 << 20, 8 << 20)]
 
 
+def test_a_limit_is_held_below_the_hard_one_which_is_kept(monkeypatch):
+    """One home for "the soft limit, capped at the hard one": a jury program's address space
+    (kit.processes.address_limit) and the syntax check's (kit.check.syntax) each had a copy."""
+    from kit import launcher
+    from kit.processes import address_limit
+
+    space, infinity = launcher.resource.RLIMIT_AS, launcher.resource.RLIM_INFINITY
+    monkeypatch.setattr(launcher.resource, "getrlimit", lambda kind: (1 << 20, 1 << 30))
+    assert launcher.below_hard(space, 256 << 20) == (256 << 20, 1 << 30)
+    assert launcher.below_hard(space, 2 << 30) == (1 << 30, 1 << 30)
+    assert launcher.below_hard(space, infinity) == (1 << 30, 1 << 30)
+    assert address_limit(2048).args == (space, (1 << 30, 1 << 30))
+    monkeypatch.setattr(launcher.resource, "getrlimit", lambda kind: (infinity, infinity))
+    assert launcher.below_hard(space, 2 << 30) == (2 << 30, infinity)
+    assert address_limit(200).args == (space, (200 << 20, infinity))
+
+
 def test_a_game_s_deadline_does_not_move_on_by_what_it_waited(tmp_path, crowded_core):
     """``wrap`` (a game's watch): games are timed by the wall clock, and the kit ends one
     soon after its timeout; a watch that let it run on was overtaken and called it idle."""
