@@ -24,11 +24,14 @@ import difflib
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
-from kit.packages.model import Package
 from kit.problem_cases import case_file
 from kit.registry import Problem
+
+if TYPE_CHECKING:  # a build of problems naming no package imports no package reader
+    from kit.packages.model import Package
 
 
 def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
