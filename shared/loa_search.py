@@ -19,9 +19,8 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     the leaves). Leaves check a connection in one move for either side from the memoised
     connecting moves of shared/loa_threats.py (the opponent's scored THREAT lower; their flood
     fill gives the evaluation its group count; a leaf child's move is not made in the line
-    counts, the threat check corrects them). LMR, null move. Move generation, the prior, the
-    node count, the table probe and the leaf child's windows are written out in the node
-    function (a call costs CPython, 3.8 most, more than the work); tests check.
+    counts, the threat check corrects them). LMR, null move. Move generation, the prior, node
+    count, table probe and the leaf child's windows written out (calls cost 3.8 most).
 Time: nodes a second and depth reached at the real clock: docs/lines-of-action.md, "Bench".
 Memory: memos of 40000-60000 entries (TT: ``tt_max`` plus one search's entries; connecting
     moves, centre distances, evaluation); peak after 60 searches: the same page, sixth round.
