@@ -18,7 +18,10 @@ for ``verify``, is kit.package_problem's.
 A problem's solution is ``solutions/<slug>.py``, or the file ``solution = "PATH"`` names
 (relative to the workspace's root, inside it, a ``.py`` file: a repository's own layout,
 ``abc300/a.py``, adopted as it is); kit.table_paths checks it, with the samples' and the judge
-data's folders a table names.
+data's folders a table names. A samples' folder is one problem's: a second table naming it
+(or a first naming the second's default, ``samples/<slug>/``) is a one-line error naming both
+problems and the line, as ``new --samples`` refuses it (``owner_of``: the problem whose
+solution or samples' folder a path is).
 
 ``url = "https://..."`` is the problem's page (an http or https address with a host,
 kit.page_address), which ``new`` writes where it knows it.
@@ -195,14 +198,53 @@ def load_registry(root: Path) -> dict[str, Problem]:
         raise BuildError(syntax_error(str(error), text)) from None
     except ValueError as error:  # an integer of more digits than Python reads (4300)
         raise BuildError(f"problems.toml: a number it holds cannot be read: {error}") from None
-    problems = {}
+    problems, folders = {}, {}  # the problems, and their samples' folders resolved
     for slug, entry in table.items():
         try:
-            problems[slug] = problem_of_table(root, slug, entry)
+            problem = problem_of_table(root, slug, entry)
         except BuildError as error:
             place(error, slug, text)
             raise
+        folder = problem.samples_dir.resolve()
+        shared = _shared_samples(problems.get(folders.get(folder, "")), problem)
+        if shared is not None:
+            error = BuildError(shared[1])
+            place(error, shared[0], text)
+            raise error
+        problems[slug], folders[folder] = problem, slug
     return problems
+
+
+def owner_of(problems: dict[str, Problem], path: Path, what: str) -> str | None:
+    """The problem whose ``what`` (solution, samples' folder) ``path`` is, if any."""
+    of = (lambda known: known.solution) if what == "solution" else (lambda known: known.samples_dir)
+    target = path.resolve()
+    return next((slug for slug, known in problems.items() if of(known).resolve() == target), None)
+
+
+def _shared_samples(earlier: Problem | None, problem: Problem) -> tuple[str, str] | None:
+    """None when no ``earlier`` problem has ``problem``'s samples' folder; else the slug of
+    the table that names the folder (``samples = "PATH"``, the later table's when both do)
+    and the one-line error naming both problems: a sample's file would be both problems'
+    (``run FILE``, ``stress --save``, this folder's problem), as ``new --samples`` refuses
+    it (``owner_of``)."""
+    if earlier is None:
+        return None
+    named, owner = (
+        (earlier, problem)
+        if problem.samples_folder is None and earlier.samples_folder is not None
+        else (problem, earlier)
+    )
+    setting = (
+        f"samples = {_toml(named.samples_folder)}"
+        if named.samples_folder is not None
+        else f"its samples' folder {named.from_root(named.samples_dir)}/"
+    )
+    return named.slug, (
+        f"problems.toml: [{named.slug}]: {setting} is {owner.slug}'s samples' folder already "
+        "(a sample's file is one problem's, which run FILE and stress take it for): give "
+        f"{named.slug} a folder of its own"
+    )
 
 
 _Types = type | tuple[type, ...]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
 from kit.problem_cases import samples_beside
+from kit.registry import owner_of
 from kit.workspace import file_in_the_way
 
 if TYPE_CHECKING:
@@ -213,13 +214,6 @@ def from_root(path: Path, root: Path) -> str | None:
         if absolute.is_relative_to(root):
             return absolute.relative_to(root).as_posix()
     return None
-
-
-def owner_of(registry, path: Path, what: str) -> str | None:
-    """The problem whose ``what`` (solution, samples' folder) ``path`` is, if any."""
-    of = (lambda known: known.solution) if what == "solution" else (lambda known: known.samples_dir)
-    target = path.resolve()
-    return next((slug for slug, known in registry.items() if of(known).resolve() == target), None)
 
 
 def one_line(shown: str, what: str) -> str:

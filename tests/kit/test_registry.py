@@ -6,7 +6,7 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST
 from kit.judges.targets import parse_target
-from kit.registry import load_registry
+from kit.registry import load_registry, owner_of
 from tests.registry_support import TABLE, error, registry
 
 
@@ -316,3 +316,42 @@ def test_a_program_missing_with_no_file_in_its_words_gets_no_setting(toy):
     )
     said = "problems.toml's compare names checker python3 gone.py, which is not there"
     assert load_registry(toy)["toy_sum"].unavailable == said
+
+
+def test_the_problem_whose_file_it_is_is_named(toy):
+    registry = load_registry(toy)
+    assert owner_of(registry, toy / "solutions" / "toy_sum.py", "solution") == "toy_sum"
+    assert owner_of(registry, toy / "samples" / "toy_sum", "samples' folder") == "toy_sum"
+    assert owner_of(registry, toy / "samples" / "toy_sum", "solution") is None
+
+
+OTHER = (
+    '\n[{slug}]\njudge = "POJ"\nid = "2"\nkind = "batch"\ntime_limit = 1\nmemory_limit = 64\n'
+    "{extra}"
+)
+
+
+def test_a_samples_folder_named_by_two_problems_is_one_line_naming_both_and_the_line(toy):
+    """A second table naming a problem's samples' folder was taken silently: run FILE then
+    found no problem for a sample, and stress --save refused the folder as another's."""
+    first = TABLE.format(judge="POJ", extra="")
+    (toy / "problems.toml").write_text(
+        first + OTHER.format(slug="q2", extra='samples = "samples/toy_sum"')
+    )
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == (
+        "problems.toml:16: [q2]: samples = \"samples/toy_sum\" is toy_sum's samples' folder "
+        "already (a sample's file is one problem's, which run FILE and stress take it for): "
+        "give q2 a folder of its own"
+    )
+    # the table naming the folder is the one blamed, even the first: here the second's default
+    named = TABLE.format(judge="POJ", extra='samples = "samples/q2/"')
+    (toy / "problems.toml").write_text(named + OTHER.format(slug="q2", extra=""))
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value).startswith(
+        "problems.toml:8: [toy_sum]: samples = \"samples/q2\" is q2's samples' folder already"
+    )
+    (toy / "problems.toml").write_text(first + OTHER.format(slug="q2", extra='samples = "q2"'))
+    assert list(load_registry(toy)) == ["toy_sum", "q2"]

@@ -1,7 +1,6 @@
 """kit.commands.adopted_files: the user's own solution and samples' folder checked and named
-from the workspace's root, the places a cph ``.prob``'s srcPath may be, the problem a file is
-already, and the pairs a folder adopted holds already; ``new`` adopting them end to end is in
-tests/kit/commands/test_new.py."""
+from the workspace's root, the places a cph ``.prob``'s srcPath may be, and the pairs a folder
+adopted holds already; ``new`` adopting them end to end is in tests/kit/commands/test_new.py."""
 
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +16,6 @@ from kit.commands.adopted_files import (
     own_samples,
     own_solution,
     owned,
-    owner_of,
     task_files,
     with_cph_solution,
 )
@@ -64,13 +62,6 @@ def test_cph_s_source_is_at_its_whole_path_or_beside_the_cph_folder(tmp_path):
     assert cph_places("C:\\Users\\x\\round\\a.py", prob) == [tmp_path / "round" / "a.py"]
     assert cph_places("/Users/x/round/b.py", prob) == [Path("/Users/x/round/b.py")]
     assert cph_places("/Users/x/round/a.py", tmp_path / "a.prob") == [Path("/Users/x/round/a.py")]
-
-
-def test_the_problem_whose_file_it_is_is_named(toy):
-    registry = load_registry(toy)
-    assert owner_of(registry, toy / "solutions" / "toy_sum.py", "solution") == "toy_sum"
-    assert owner_of(registry, toy / "samples" / "toy_sum", "samples' folder") == "toy_sum"
-    assert owner_of(registry, toy / "samples" / "toy_sum", "solution") is None
 
 
 def test_the_pairs_a_folder_holds_already_are_kept_each_said_the_same_or_not(tmp_path):
