@@ -49,7 +49,7 @@ from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.limits import Limits, run_limited
 from kit.run.process import Run, run_environment
-from kit.run.verdicts import process_verdict
+from kit.run.verdicts import MLE, OLE, TLE, process_verdict
 from kit.stress.inputs import on_input
 
 
@@ -73,7 +73,7 @@ class Program:
     def answer(self, text: str, *, cwd: Path, limits: Limits) -> bytes:
         """The brute force's output on ``text``; a failed run is a ``BuildError``."""
         run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.import_folders)
-        failure = _failure(run, limits)
+        failure = _failure(run, limits, self)
         if run.timed_out:  # not the solution's limit: the most a stress run waits for an answer
             failure = (
                 f"still running at {limits.timeout:g} s, when a stress run stops a brute force"
@@ -94,7 +94,7 @@ class Program:
         folders = self.problem.import_folders
         run = self._run([*self.argv, *arguments], b"", cwd, limits, folders)
         called = f"{self.named} (run with {' '.join(arguments)})"
-        failure = _failure(run, limits)
+        failure = _failure(run, limits, self)
         if failure is not None:
             raise BuildError(f"{called} failed: {failure}")
         if not run.stdout:  # no input file at all: a generator's bug, not the module's
@@ -153,18 +153,40 @@ def made_elsewhere(
     return run.stdout.decode("utf-8", "replace")
 
 
-def _failure(run: Run, limits: Limits) -> str | None:
-    """What went wrong with a run of the user's program (a verdict's message, and where it
-    raised, or what it said on stderr when that is no traceback: "can't open file ..."), or
-    None."""
+def _failure(run: Run, limits: Limits, program: Program) -> str | None:
+    """What went wrong with a run of the user's ``program`` (a verdict's message, and where it
+    raised, or what it said on stderr when that is no traceback: "can't open file ..."; over
+    a limit, whose limit it is and what to do: ``_over_limit``), or None."""
     found = process_verdict(run, limits)
     if found is None:
         return None
+    verdict, said = found
     if crash_line(run.stderr) is not None:  # a traceback: where it was raised, to fix it
         place = raised_where(run.stderr)
-        return f"{found[1]} (at {place})" if place else found[1]
-    said = summary_line(run.stderr)
-    return f"{found[1]} (it said: {said})" if said else found[1]
+        said += f" (at {place})" if place else ""
+    elif line := summary_line(run.stderr):
+        said += f" (it said: {line})"
+    return said + _over_limit(verdict, program)
+
+
+# what a program over each of the problem's limits is to do to come within it
+_WITHIN = {TLE: "make it faster", MLE: "make it use less memory", OLE: "make it print less"}
+_MODULE_CALL = {"--gen": "generate()", "--brute": "reference()"}  # what stands in for each
+
+
+def _over_limit(verdict: str, program: Program) -> str:
+    """For a run stopped over a limit: that the limit is the problem's, which the user's
+    programs run under as the bundle does (a runaway one is stopped as a bundle is), and
+    what to do; "" for any other verdict."""
+    do = _WITHIN.get(verdict)
+    if do is None:
+        return ""
+    return (
+        f": {program.problem.slug}'s limit, which a {program.option} program runs under as the "
+        f"bundle does (docs/stress.md): {do}, or write the stress module's "
+        f"{_MODULE_CALL[program.option]} in its place (held to a stress run's own stops, not "
+        "the problem's limits)"
+    )
 
 
 def parse_program(text: str, option: str, runner: Runner, problem: Problem) -> Program:

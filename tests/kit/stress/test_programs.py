@@ -5,6 +5,7 @@ naming the program and its input or seed, and where a Python one raised."""
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,37 @@ def test_a_brute_force_imports_the_workspace_s_helpers(maxsum, tmp_path):
     program = parse_program("brute/uses_helper.py", "--brute", RUNNER, maxsum)
     limits = limits_for(maxsum, RUNNER)
     assert program.answer("1 2 3\n", cwd=tmp_path, limits=limits) == b"3\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "over", "said", "do"),
+    [
+        ("import time\ntime.sleep(30)\n", {"time": 0.2, "timeout": 0.6}, "time limit: killed",
+         "make it faster"),
+        ("x = b'1' * (300 << 20)\n", {"memory_kib": 64 << 10}, "memory limit: ",
+         "make it use less memory"),
+        ("print('1 ' * (1 << 20))\n", {"output_bytes": 1 << 16}, "output limit: more than",
+         "make it print less"),
+    ],
+)  # fmt: skip
+def test_a_program_over_a_limit_is_told_the_limit_is_the_problem_s_and_what_to_do(
+    maxsum, tmp_path, code, over, said, do
+):
+    """A generator over a limit was told it as if the limit were its own (``time limit:
+    killed at 6 s (3x the 2 s limit)``): it is the problem's, which the user's programs run
+    under as the bundle does."""
+    limits = replace(limits_for(maxsum, RUNNER), **over)
+    (maxsum.root / "over.py").write_text(code)
+    gen = parse_program("over.py", "--gen", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:
+        gen.generate(3, None, cwd=tmp_path, limits=limits)
+    message = str(caught.value)
+    assert message.startswith(f"--gen 'over.py' (run with 3) failed: {said}")
+    assert (
+        ": maxsum's limit, which a --gen program runs under as the bundle does (docs/stress.md): "
+        f"{do}"
+    ) in message
+    assert message.endswith(
+        "or write the stress module's generate() in its place (held to a stress run's own "
+        "stops, not the problem's limits)"
+    )
