@@ -1,8 +1,9 @@
 """The one exception the build reports as a one-line error (never as a traceback), its kind
 for a source that does not parse, what such a line tells a user whose install of the kit
 lacks one of its dependencies, a value such a line shows, cut short (``trimmed``), and the
-errors of a file the machine refused to open (``NO_FILES``), which no line of the kit's
-blames on a file or a tool: the command line says them as the limit they are (``kit.cli``)."""
+errors of a file the machine refused to open (``NO_FILES``) or of a process it refused to
+start (``machine_refused``), which no line of the kit's blames on a file or a tool: the command
+line says them as the limit they are (``kit.cli``)."""
 
 import errno
 
@@ -14,6 +15,15 @@ REINSTALL = (
 
 # an open (a file, a pipe, a process's pipes) refused: the process's ulimit -n, the system's table
 NO_FILES = (errno.EMFILE, errno.ENFILE)
+
+
+def machine_refused(error: OSError) -> bool:
+    """Whether ``error`` is the machine's limit, not a tool's failure: a file or pipe refused
+    (``NO_FILES``), or a process (a fork's EAGAIN: ``ulimit -u``, which kit.cli names)."""
+    return error.errno in NO_FILES or (
+        error.errno == errno.EAGAIN and isinstance(error, BlockingIOError)
+    )
+
 
 SHOWN = 60  # characters of a value a one-line error shows, its "..." included
 

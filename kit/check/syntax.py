@@ -24,7 +24,7 @@ from kit import cache
 from kit.bundle.sources import Source, write_modules
 from kit.check import memo
 from kit.check.settled_tests import NEVER
-from kit.errors import NO_FILES, REINSTALL, BuildError
+from kit.errors import REINSTALL, BuildError, machine_refused
 from kit.launcher import below_hard
 
 # A compiler may fold constants: PyPy builds ``b"x" * (3 << 30)`` at compile time, 3 GiB. The
@@ -116,8 +116,10 @@ def _ruff_errors(
         ]
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        except subprocess.TimeoutExpired:
+            raise BuildError("ruff did not finish in 120 s") from None
         except OSError as error:
-            if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+            if machine_refused(error):  # the machine's limit, said as such (kit.cli)
                 raise
             raise BuildError(f"cannot run ruff: {error}") from None
     try:
@@ -156,7 +158,7 @@ def _compile_errors(command: list[str], units: list[tuple[str, str]]) -> list | 
             check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
-        if isinstance(error, OSError) and error.errno in NO_FILES:  # the machine's limit (kit.cli)
+        if isinstance(error, OSError) and machine_refused(error):  # the machine's limit (kit.cli)
             raise
         raise BuildError(f"cannot run {command[0]}: {error}") from None
     if done.returncode != 0:

@@ -32,7 +32,7 @@ from kit.bundle.masked_literals import mask_literals
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
 from kit.check.settled_tests import implementation_ifs, settled_tests, versioned_ifs
-from kit.errors import NO_FILES, REINSTALL, BuildError
+from kit.errors import REINSTALL, BuildError, machine_refused
 from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
 
@@ -285,8 +285,10 @@ def _run_vermin(texts: dict) -> dict:
             done = subprocess.run(
                 command, capture_output=True, text=True, timeout=300, check=False, cwd=folder
             )
+        except subprocess.TimeoutExpired:
+            raise BuildError("vermin did not finish in 300 s") from None
         except OSError as error:
-            if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+            if machine_refused(error):  # the machine's limit, said as such (kit.cli)
                 raise
             raise BuildError(f"cannot run vermin: {error}") from None
     if done.returncode not in (0, 1) or "No module named" in done.stderr:

@@ -70,7 +70,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kit import cache
-from kit.errors import NO_FILES, BuildError
+from kit.errors import BuildError, machine_refused
 from kit.processes import run_program
 from kit.visible import last_line, text_of, visible
 
@@ -361,7 +361,7 @@ def _build_in(program: Program, work: Path) -> None:
                 [str(build)], work, COMPILE_TIMEOUT, env=_builder_environment()
             )
         except OSError as error:
-            if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+            if machine_refused(error):  # the machine's limit, said as such (kit.cli)
                 raise
             raise BuildError(f"{program.shown}/build cannot start: {error.strerror}") from None
         if hung:

@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 from typing import IO
 
-from kit.errors import NO_FILES, BuildError
+from kit.errors import BuildError, machine_refused
 from kit.launcher import ended_with
 from kit.processes import (
     DRAIN_SECONDS,
@@ -149,7 +149,7 @@ def start(
             preexec_fn=ended_with(kit, signal.SIGKILL),  # noqa: PLW1509 (imports nothing)
         )
     except OSError as error:
-        if error.errno in NO_FILES:  # the machine's limit, said as such (kit.cli)
+        if machine_refused(error):  # the machine's limit, said as such (kit.cli)
             raise
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
     # tracked at once, not from its reaper's start: another thread's end_handed_over, after a

@@ -1,10 +1,13 @@
 """kit.errors.BuildError: the one error the build reports as a line of its own, caught wherever
 the kit catches ordinary errors, its text exactly the line the user sees; ``trimmed``, a value
-such a line shows cut short."""
+such a line shows cut short; ``machine_refused``, the machine's limits told from a tool's
+failure."""
+
+import errno
 
 import pytest
 
-from kit.errors import SHOWN, AfterFailure, BuildError, trimmed
+from kit.errors import SHOWN, AfterFailure, BuildError, machine_refused, trimmed
 
 
 def test_its_text_is_the_line_shown():
@@ -32,3 +35,12 @@ def test_a_value_shown_is_cut_to_its_limit_with_dots():
     assert trimmed("x" * (SHOWN + 1)) == "x" * (SHOWN - 3) + "..."
     assert len(trimmed("y" * 10_000)) == SHOWN == 60
     assert trimmed("abcdef", 5) == "ab..."
+
+
+def test_the_machine_s_limits_are_told_from_a_tool_s_failure():
+    """A file refused (ulimit -n, the system's table) and a fork refused (ulimit -u) are the
+    machine's limits, which kit.cli names; a missing program is not."""
+    assert machine_refused(OSError(errno.EMFILE, "Too many open files"))
+    assert machine_refused(OSError(errno.ENFILE, "Too many open files in system"))
+    assert machine_refused(BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable"))
+    assert not machine_refused(FileNotFoundError(errno.ENOENT, "No such file or directory"))

@@ -56,14 +56,21 @@ def test_an_interpreter_that_cannot_run_is_one_line(tmp_path):
         compile_errors([str(tmp_path / "missing-python")], [("a.py", "x = 1\n")])
 
 
-@pytest.mark.parametrize("code", [errno.EMFILE, errno.ENFILE], ids=["ulimit -n", "system"])
-def test_a_tool_the_machine_has_no_file_for_is_no_tool_s_failure(monkeypatch, code):
+@pytest.mark.parametrize(
+    "refusal",
+    [OSError(errno.EMFILE, "Too many open files"), OSError(errno.ENFILE, "Too many open files"),
+     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
+    ids=["ulimit -n", "system", "ulimit -u"],
+)  # fmt: skip
+def test_a_tool_the_machine_has_no_file_for_is_no_tool_s_failure(monkeypatch, refusal):
     """Under ``ulimit -n 18`` ruff's pipes were refused, and the problem failed its build,
-    'cannot run ruff: [Errno 24] Too many open files': the error goes up as it is, for the
-    command line to name the limit (kit.cli)."""
+    'cannot run ruff: [Errno 24] Too many open files' (under ``ulimit -u 5``, its process:
+    'cannot run ruff: [Errno 11] Resource temporarily unavailable'): the error goes up as it
+    is, for the command line to name the limit (kit.cli)."""
+    code = refusal.errno
 
     def refused(*_args, **_kwargs):
-        raise OSError(code, "Too many open files")
+        raise refusal
 
     monkeypatch.setattr(syntax.subprocess, "run", refused)
     fresh = f"x = {id(refused)}\n"  # not remembered from an earlier check
@@ -117,3 +124,16 @@ def test_a_module_compiles_from_the_newest_construct_its_errors_name():
     modules = [module("b.py", STARRED + MATCH), module("a.py", MATCH), module("c.py", "x = 1\n")]
     assert compiles_from(modules, [(3, 8)]) == {"b.py": (3, 11), "a.py": (3, 10)}
     assert compiles_from(modules, [(3, 10)]) == {"b.py": (3, 11)}
+
+
+def test_a_tool_that_never_ends_is_one_line(monkeypatch):
+    """ruff, its threads refused under ``ulimit -u 8``, did not end in 120 s, and the command
+    ended in subprocess's TimeoutExpired traceback."""
+
+    def hung(command, *_args, **kwargs):
+        raise subprocess.TimeoutExpired(command, kwargs["timeout"])
+
+    monkeypatch.setattr(syntax.subprocess, "run", hung)
+    fresh = f"x = {id(hung)}\n"  # not remembered from an earlier check
+    with pytest.raises(BuildError, match=r"^ruff did not finish in 120 s$"):
+        static_errors([module("a.py", fresh)], (3, 8))

@@ -100,17 +100,24 @@ def test_vermin_runs_without_the_site_from_its_own_folder():
     assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
 
 
-def test_vermin_without_a_file_to_open_is_the_machine_s_limit(monkeypatch):
-    """An open refused under ``ulimit -n`` is not vermin failing to run: it goes up as it is,
+@pytest.mark.parametrize(
+    "refusal",
+    [OSError(errno.EMFILE, "Too many open files"),
+     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
+    ids=["ulimit -n", "ulimit -u"],
+)  # fmt: skip
+def test_vermin_without_a_file_to_open_is_the_machine_s_limit(monkeypatch, refusal):
+    """An open refused under ``ulimit -n`` is not vermin failing to run, nor its process
+    refused under ``ulimit -u`` ('cannot run vermin: [Errno 11] ...'): it goes up as it is,
     for the command line to name the limit (kit.cli)."""
 
     def refused(*_args, **_kwargs):
-        raise OSError(errno.EMFILE, "Too many open files")
+        raise refusal
 
     monkeypatch.setattr(vermin_findings.subprocess, "run", refused)
     with pytest.raises(OSError) as raised:
         vermin_findings._run_vermin({"a.py": "x = 1\n"})
-    assert raised.value.errno == errno.EMFILE and not isinstance(raised.value, BuildError)
+    assert raised.value.errno == refusal.errno and not isinstance(raised.value, BuildError)
 
 
 @pytest.mark.parametrize(

@@ -30,17 +30,25 @@ def test_a_game_s_process_is_tracked_from_its_start(tmp_path):
         processes.untrack(process.pid)
 
 
-def test_a_side_the_machine_has_no_pipe_for_is_the_machine_s_limit(monkeypatch, tmp_path):
-    """A pipe refused under ``ulimit -n`` goes up as it is, for the command line to name the
-    limit (kit.cli), not as the program that 'cannot start'; a missing program still is."""
+@pytest.mark.parametrize(
+    "refusal",
+    [OSError(errno.EMFILE, "Too many open files"),
+     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
+    ids=["ulimit -n", "ulimit -u"],
+)  # fmt: skip
+def test_a_side_the_machine_has_no_pipe_for_is_the_machine_s_limit(monkeypatch, tmp_path, refusal):
+    """A pipe refused under ``ulimit -n``, or the process under ``ulimit -u`` (an interactor:
+    'cannot start the interactor ...: Resource temporarily unavailable'), goes up as it is,
+    for the command line to name the limit (kit.cli), not as the program that 'cannot start';
+    a missing program still is."""
 
     def refused(*_args, **_kwargs):
-        raise OSError(errno.EMFILE, "Too many open files")
+        raise refusal
 
     monkeypatch.setattr(game_processes.subprocess, "Popen", refused)
     with pytest.raises(OSError) as raised:
         start([sys.executable], tmp_path, subprocess.DEVNULL, "solution")
-    assert raised.value.errno == errno.EMFILE and not isinstance(raised.value, BuildError)
+    assert raised.value.errno == refusal.errno and not isinstance(raised.value, BuildError)
 
 
 def test_the_tail_of_a_solution_s_stderr_file_begins_at_a_whole_line(tmp_path):
