@@ -5,6 +5,7 @@ output cap; ``wrap`` around a program with its own pipes, reporting to a file.""
 
 import json
 import os
+import random
 import resource
 import subprocess
 import sys
@@ -774,6 +775,9 @@ def test_line_ends_are_found_one_at_a_time_while_few_and_counted_at_once_past_th
         dense = b"ab\n" * lines + b"tail"
         assert line_ends(_Counted(dense)) == lines == dense.count(b"\n")
     assert len(_Counted.calls) == 3  # the rest counted at once, once FOUND_MOST were found
+    for pick in range(200):  # blank lines and line ends side by side, past FOUND_MOST too
+        data = bytes(random.Random(pick).choice(b"\n\nx") for _ in range(pick * 3))
+        assert line_ends(data) == data.count(b"\n"), data
 
 
 def test_a_flood_of_long_lines_keeps_its_head_and_tail_and_counts_its_lines(tmp_path):
