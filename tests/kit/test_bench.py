@@ -596,11 +596,11 @@ def in_a_script_folder(toy, slug, folder):
     (toy / folder).mkdir()
     (toy / folder / "mylib.py").write_text(f"NAME = 'from {folder}'\n")
     shutil.copy(toy / "solutions" / "toy_sum.py", toy / folder / "a.py")
+    shutil.copytree(toy / "samples" / "toy_sum", toy / "samples" / slug)  # one problem's each
     with (toy / "problems.toml").open("a") as table:
         table.write(
             f'\n[{slug}]\ntitle = "Toy Sum"\njudge = "nowhere"\nid = "1"\nkind = "batch"\n'
             f'time_limit = 1.0\nmemory_limit = 64\nsolution = "{folder}/a.py"\n'
-            'samples = "samples/toy_sum"\n'
         )
     (toy / "bench" / f"{slug}.py").write_text(SCRIPT_FOLDER_BENCH)
 
