@@ -4,7 +4,6 @@ compile check runs an interpreter on each text and gives its first syntax error;
 tool or interpreter is a one-line error."""
 
 import ast
-import errno
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from kit.bundle.sources import Source
 from kit.check import syntax
 from kit.check.syntax import compile_errors, compiles_from, ruff_executable, static_errors
 from kit.errors import BuildError
+from tests.kit.run.hostile import machine_refusals
 
 
 def module(rel, text):
@@ -56,12 +56,7 @@ def test_an_interpreter_that_cannot_run_is_one_line(tmp_path):
         compile_errors([str(tmp_path / "missing-python")], [("a.py", "x = 1\n")])
 
 
-@pytest.mark.parametrize(
-    "refusal",
-    [OSError(errno.EMFILE, "Too many open files"), OSError(errno.ENFILE, "Too many open files"),
-     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
-    ids=["ulimit -n", "system", "ulimit -u"],
-)  # fmt: skip
+@machine_refusals
 def test_a_tool_the_machine_has_no_file_for_is_no_tool_s_failure(monkeypatch, refusal):
     """Under ``ulimit -n 18`` ruff's pipes were refused, and the problem failed its build,
     'cannot run ruff: [Errno 24] Too many open files' (under ``ulimit -u 5``, its process:

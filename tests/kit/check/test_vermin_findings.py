@@ -3,7 +3,6 @@ members a star import or another name hides from it written out, its versions re
 keyed by its version, its options and the kit's reading, its run free of the user's config."""
 
 import ast
-import errno
 import importlib.machinery
 import json
 import subprocess
@@ -17,6 +16,7 @@ from kit.bundle.sources import Source
 from kit.check import vermin_findings
 from kit.check.vermin_findings import vermin
 from kit.errors import BuildError
+from tests.kit.run.hostile import machine_refusals
 
 
 def module(text, rel="shared/m.py", name="shared.m"):
@@ -100,12 +100,7 @@ def test_vermin_runs_without_the_site_from_its_own_folder():
     assert done.returncode == 0 and done.stdout.strip()[0].isdigit(), done.stdout + done.stderr
 
 
-@pytest.mark.parametrize(
-    "refusal",
-    [OSError(errno.EMFILE, "Too many open files"),
-     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
-    ids=["ulimit -n", "ulimit -u"],
-)  # fmt: skip
+@machine_refusals
 def test_vermin_without_a_file_to_open_is_the_machine_s_limit(monkeypatch, refusal):
     """An open refused under ``ulimit -n`` is not vermin failing to run, nor its process
     refused under ``ulimit -u`` ('cannot run vermin: [Errno 11] ...'): it goes up as it is,

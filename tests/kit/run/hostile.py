@@ -1,6 +1,20 @@
 """Test support (not a test module): hostile programs shared by the run tests
 (tests/kit/run/: test_verdicts, test_interact; tests/kit/test_launcher): the text of a
-program whose memory is spread over forked children."""
+program whose memory is spread over forked children; and a hostile machine's refusals of a
+file or a process (``machine_refusals``: the tests of kit.errors.machine_refused's callers)."""
+
+import errno
+
+import pytest
+
+# a test run once per refusal the machine may give, as ``refusal``: a file under ulimit -n,
+# the system's table full, a process under ulimit -u
+machine_refusals = pytest.mark.parametrize(
+    "refusal",
+    [OSError(errno.EMFILE, "Too many open files"), OSError(errno.ENFILE, "Too many open files"),
+     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
+    ids=["ulimit -n", "system", "ulimit -u"],
+)  # fmt: skip
 
 
 def forked_hog(children, child_mib, parent_mib=0, leave_group=False):

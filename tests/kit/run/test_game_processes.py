@@ -1,7 +1,6 @@
 """kit.run.game_processes: a game's program started in a session of its own and tracked at
 once (the games played to their ends: tests/kit/run/test_interact.py)."""
 
-import errno
 import subprocess
 import sys
 
@@ -12,6 +11,7 @@ from kit.errors import BuildError
 from kit.processes import kill_group
 from kit.run import game_processes
 from kit.run.game_processes import start
+from tests.kit.run.hostile import machine_refusals
 
 
 def test_a_game_s_process_is_tracked_from_its_start(tmp_path):
@@ -30,12 +30,7 @@ def test_a_game_s_process_is_tracked_from_its_start(tmp_path):
         processes.untrack(process.pid)
 
 
-@pytest.mark.parametrize(
-    "refusal",
-    [OSError(errno.EMFILE, "Too many open files"),
-     BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
-    ids=["ulimit -n", "ulimit -u"],
-)  # fmt: skip
+@machine_refusals
 def test_a_side_the_machine_has_no_pipe_for_is_the_machine_s_limit(monkeypatch, tmp_path, refusal):
     """A pipe refused under ``ulimit -n``, or the process under ``ulimit -u`` (an interactor:
     'cannot start the interactor ...: Resource temporarily unavailable'), goes up as it is,
