@@ -1059,20 +1059,8 @@ def test_a_package_s_input_validator_checks_the_cuts_of_a_module_without_validat
     """A module without validate() left a package's problem uncut ("cuts: none (no
     validator)"), though the package's validator, which verify runs, says what is valid. The
     first line names the validators left out too (it named those run alone)."""
-    package = shutil.copytree(PACKAGE_SUM, tmp_path / "packages" / "sum")
-    (package / "input_validators").mkdir()
-    (package / "input_validators" / "check.py").write_text(TWO_NUMBERS)
+    package = _sum_with_validator(tmp_path, TWO_NUMBERS, "a > 9", "{rng.randint(10, 999)} 2")
     (package / "input_validators" / "format.viva").write_text("<[n] == 2>\n")  # not run here
-    (tmp_path / "problems.toml").write_text('[sum]\npackage = "packages/sum"\n')
-    (tmp_path / "solutions").mkdir()
-    (tmp_path / "solutions" / "sum.py").write_text(
-        "a, b = map(int, input().split())\nprint(a + b + (a > 9))\n"
-    )
-    (tmp_path / "stress").mkdir()
-    (tmp_path / "stress" / "sum.py").write_text(
-        "PARAMS = {}\ndef generate(rng):\n    return f'{rng.randint(10, 999)} 2\\n'\n"
-        "def reference(text):\n    return str(sum(map(int, text.split()))) + '\\n'\n"
-    )
     monkeypatch.chdir(tmp_path)
     args = parse("sum", "--seed", "1", "--cases", "5", "--root", str(tmp_path))
     assert args.run(args) == 1
@@ -1085,6 +1073,27 @@ def test_a_package_s_input_validator_checks_the_cuts_of_a_module_without_validat
     assert "\nInput:\n10 0\n" in out
 
 
+def _sum_with_validator(root, validator, bug, generated):
+    """A workspace at ``root`` whose problem ``sum`` is a copy of the Kattis sum package with
+    ``validator`` as its input_validators/check.py, a solution off by one when ``bug`` holds,
+    and a stress module generating ``f"GENERATED\\n"``, ``generated`` the f-string's text; the
+    package's folder."""
+    package = shutil.copytree(PACKAGE_SUM, root / "packages" / "sum")
+    (package / "input_validators").mkdir()
+    (package / "input_validators" / "check.py").write_text(validator)
+    (root / "problems.toml").write_text('[sum]\npackage = "packages/sum"\n')
+    (root / "solutions").mkdir()
+    (root / "solutions" / "sum.py").write_text(
+        f"a, b = map(int, input().split())\nprint(a + b + ({bug}))\n"
+    )
+    (root / "stress").mkdir()
+    (root / "stress" / "sum.py").write_text(
+        "PARAMS = {}\ndef generate(rng):\n    return f'" + generated + "\\n'\n"
+        "def reference(text):\n    return str(sum(map(int, text.split()))) + '\\n'\n"
+    )
+    return package
+
+
 def test_a_generated_input_the_package_s_validator_refuses_is_a_warning_naming_it(
     tmp_path, capsys, monkeypatch
 ):
@@ -1092,24 +1101,12 @@ def test_a_generated_input_the_package_s_validator_refuses_is_a_warning_naming_i
     cut, and said only `shrunk in 0 runs (...; cuts: 4 -> 4 bytes)`: the validator, which the
     search's files never see, is asked of the file found, and its refusal is one warning. The
     failure is still shown (the validator may be the one that is wrong)."""
-    package = shutil.copytree(PACKAGE_SUM, tmp_path / "packages" / "sum")
-    (package / "input_validators").mkdir()
-    (package / "input_validators" / "check.py").write_text(
+    refusing = (
         "import sys\nnumbers = sys.stdin.read().split()\n"
         "if len(numbers) != 2 or max(map(int, numbers)) > 5:\n"
         "    print('two numbers from 0 to 5 expected')\n    sys.exit(43)\nsys.exit(42)\n"
     )
-    (tmp_path / "problems.toml").write_text('[sum]\npackage = "packages/sum"\n')
-    (tmp_path / "solutions").mkdir()
-    (tmp_path / "solutions" / "sum.py").write_text(
-        "a, b = map(int, input().split())\nprint(a + b + (a > 3))\n"
-    )
-    (tmp_path / "stress").mkdir()
-    (tmp_path / "stress" / "sum.py").write_text(
-        "PARAMS = {}\ndef generate(rng):\n"
-        "    return f'{rng.randint(6, 9)} {rng.randint(10, 20)}\\n'\n"
-        "def reference(text):\n    return str(sum(map(int, text.split()))) + '\\n'\n"
-    )
+    _sum_with_validator(tmp_path, refusing, "a > 3", "{rng.randint(6, 9)} {rng.randint(10, 20)}")
     monkeypatch.chdir(tmp_path)
     args = parse("sum", "--seed", "1", "--cases", "5", "--root", str(tmp_path))
     assert args.run(args) == 1
