@@ -238,7 +238,7 @@ class _LiveLine:
         terminal.live_line(str(step))
 
     def end(self) -> None:  # stopped too: the line is cleared for what is said next
-        sys.stderr.write("\r\x1b[K")
+        terminal.live_line("")
 
 
 @contextlib.contextmanager
