@@ -6,8 +6,10 @@ time and memory; the programs here are the jury's, and need only an end: ``run_p
 one in a process group of its own, its stdin a file or nothing, and kills the whole group at
 ``timeout`` (then ``hung`` is True), its address space held to ``memory`` MiB when given (as
 problemtools holds an output validator to ``limits.validation_memory``: ``RLIMIT_AS``, an
-allocation past it failing). ``kill_group`` and ``signal_name`` serve the interactive runner
-too.
+allocation past it failing), its CPU time to ``cpu`` seconds when given (as problemtools holds
+it to ``limits.validation_time``: ``RLIMIT_CPU``, ``SIGXCPU`` at the whole seconds above it,
+``SIGKILL`` a second later; ``timeout`` is then the wall time's back-stop, for one that
+sleeps). ``kill_group`` and ``signal_name`` serve the interactive runner too.
 
 Every program a judge would run, the jury's and the solution's, gets the judge's kind of
 environment, ``judged_environment()``: ``PATH`` (and where this machine keeps libraries
@@ -22,7 +24,7 @@ a value holds no comma or space), for runs and the judge's programs alike.
 
 API::
 
-    run_program(argv, cwd, timeout, stdin=None, env=None, memory=None)
+    run_program(argv, cwd, timeout, stdin=None, env=None, memory=None, cpu=None)
         -> (status, stdout, stderr, hung)
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
@@ -46,6 +48,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import functools
+import math
 import os
 import re
 import resource
@@ -107,11 +110,13 @@ def run_program(
     stdin: Path | None = None,
     env: dict[str, str] | None = None,
     memory: int | None = None,
+    cpu: float | None = None,
 ) -> tuple[int, bytes, bytes, bool]:
-    """Run a program to completion or to ``timeout``; its whole process group is killed then,
-    and when it ends (what it left behind in it). Its stdin is the file ``stdin``, else empty;
-    its environment ``env``, else a judge's (``judged_environment``); its address space at most
-    ``memory`` MiB when given (``address_limit``).
+    """Run a program to completion or to ``timeout`` (seconds of wall time); its whole process
+    group is killed then, and when it ends (what it left behind in it). Its stdin is the file
+    ``stdin``, else empty; its environment ``env``, else a judge's (``judged_environment``); its
+    address space at most ``memory`` MiB when given (``address_limit``), its CPU time ``cpu``
+    seconds (``cpu_limit``: it dies by ``SIGXCPU``).
     Its stdout and stderr are read through pipes as they come (``Drain``), the first
     ``KEPT_BYTES`` of its stdout kept and the last of its stderr (a verdict line or a
     traceback after any debugging lines), as whole lines (``Kept``). What it left running in
@@ -132,7 +137,7 @@ def run_program(
             stdout=out.write_end,
             stderr=err.write_end,
             start_new_session=True,
-            preexec_fn=None if memory is None else address_limit(memory),  # noqa: PLW1509
+            preexec_fn=_held(memory, cpu),  # noqa: PLW1509
         ) as process:
             hung = _waited(process, timeout, (out, err))
         end_handed_over()
@@ -145,6 +150,29 @@ def address_limit(memory: int) -> Callable[[], None]:
     beside the kit's threads, imports nothing."""
     limits = below_hard(resource.RLIMIT_AS, memory << 20)
     return functools.partial(resource.setrlimit, resource.RLIMIT_AS, limits)
+
+
+def cpu_limit(seconds: float) -> Callable[[], None]:
+    """A ``preexec_fn`` holding a program's CPU time to ``seconds`` as problemtools holds a
+    validator's (run/program.py: ``try_limit(RLIMIT_CPU, timelim, timelim + 1)``): the soft
+    limit at the whole seconds above it (``SIGXCPU``), the hard one a second later (``SIGKILL``,
+    for one that ignores the first), within this process's hard limit."""
+    soft, hard = below_hard(resource.RLIMIT_CPU, math.ceil(seconds))
+    if hard == resource.RLIM_INFINITY or soft + 1 < hard:
+        hard = soft + 1
+    return functools.partial(resource.setrlimit, resource.RLIMIT_CPU, (soft, hard))
+
+
+def _held(memory: int | None, cpu: float | None) -> Callable[[], None] | None:
+    """The ``preexec_fn`` of ``run_program``'s limits, None when it has none."""
+    limits = [address_limit(memory)] if memory is not None else []
+    limits += [cpu_limit(cpu)] if cpu is not None else []
+    return functools.partial(_each, tuple(limits)) if limits else None
+
+
+def _each(calls: tuple[Callable[[], None], ...]) -> None:
+    for call in calls:
+        call()
 
 
 def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]) -> bool:

@@ -2,9 +2,12 @@
 ``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's.
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
-solution's fault; ``within_memory`` adds its memory limit to one that failed of memory (a
-``MemoryError``, a ``std::bad_alloc``, a signal a refused allocation ends in), and to no other.
-``HangRecord`` remembers each judging program killed at its time-out, which is not run again:
+solution's fault; ``hang_said`` and ``killed_said`` say its kill at its time-out (wall time)
+or by a signal (``SIGXCPU``: its CPU time limit, said when it has one); ``within_memory`` adds
+its memory limit to one that failed of memory (a ``MemoryError``, a ``std::bad_alloc``, a
+signal a refused allocation ends in), and to no other.
+``HangRecord`` remembers each judging program killed at its time-out (or its CPU time limit:
+``killed_at``), which is not run again:
 a checker, an output validator, an input validator (``kit.run.input_validators``).
 The statuses and their meaning as the user sees them are ``kit.judges.compare``'s docstring's;
 the messages ``kit.judges.judge_messages``'s.
@@ -34,14 +37,21 @@ from kit.processes import run_program, signal_name
 
 
 class CheckerComparator(Comparator):
-    def __init__(
-        self, spec: str, program: Program, root: Path, timeout: float, memory: int | None = None
+    def __init__(  # noqa: PLR0913
+        self,
+        spec: str,
+        program: Program,
+        root: Path,
+        timeout: float,
+        memory: int | None = None,
+        cpu: float | None = None,
     ) -> None:
         self.spec = spec
         self.program = program
         self.root = root
-        self.timeout = timeout
+        self.timeout = timeout  # seconds of wall time (with ``cpu``, its back-stop)
         self.memory = memory  # MiB of address space, None: no limit (``kit.processes``)
+        self.cpu = cpu  # seconds of CPU time, None: no limit (``kit.processes``)
         self.hangs = HangRecord()
 
     def prepare(self) -> None:
@@ -56,14 +66,14 @@ class CheckerComparator(Comparator):
             argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
             try:
                 status, stdout, stderr, hung = run_program(
-                    argv, self.root, self.timeout, memory=self.memory
+                    argv, self.root, self.timeout, memory=self.memory, cpu=self.cpu
                 )
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
+        self.hangs.record(killed_at(hung, status, self.timeout, self.cpu))
         if hung:
-            self.hangs.killed(self.timeout)
-            return checker_failure(f"no verdict after {self.timeout:g} s (killed)", hung=True)
-        verdict = _checker_verdict(status, stdout, stderr)
+            return checker_failure(hang_said(self.timeout, self.cpu), hung=True)
+        verdict = _checker_verdict(status, stdout, stderr, self.cpu)
         return within_memory(verdict, self.memory, status, stderr)
 
 
@@ -76,10 +86,11 @@ def judged_files(folder: str, input_path: Path, expected: bytes, got: bytes) -> 
     return str(Path(input_path).resolve()), output_path, answer_path
 
 
-def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:
-    """What a testlib checker's exit status and words say, once it ended by itself."""
+def _checker_verdict(status: int, stdout: bytes, stderr: bytes, cpu: float | None) -> Judgement:
+    """What a testlib checker's exit status and words say, once it ended by itself (or by
+    its ``cpu`` limit)."""
     if status < 0:
-        return checker_failure(f"killed by {signal_name(-status)}")
+        return checker_failure(killed_said(status, cpu))
     if status == 0:
         return Judgement(True, summary_line(stdout, stderr))
     message = judge_message(stdout, stderr)
@@ -97,6 +108,31 @@ def _checker_verdict(status: int, stdout: bytes, stderr: bytes) -> Judgement:
 
 def checker_failure(what: str, hung: bool = False) -> Judgement:
     return Judgement(False, f"checker failed: {what}", checker_failed=True, hung=hung)
+
+
+def hang_said(timeout: float, cpu: float | None) -> str:
+    """A judging program killed at its time-out: ``timeout`` seconds of wall time, the
+    back-stop of its ``cpu`` limit when it has one (it slept, or waited)."""
+    if cpu is None:
+        return f"no verdict after {timeout:g} s (killed)"
+    return f"no verdict after {timeout:g} s of wall time (killed; its limit: {cpu:g} s of CPU time)"
+
+
+def killed_at(hung: bool, status: int, timeout: float, cpu: float | None) -> float | None:
+    """The seconds a judging program was killed at, if it was: its time-out (``hung``), or
+    its ``cpu`` limit (``SIGXCPU``); else None."""
+    if hung:
+        return timeout
+    return cpu if cpu is not None and -status == signal.SIGXCPU else None
+
+
+def killed_said(status: int, cpu: float | None) -> str:
+    """A judging program killed by the signal ``-status``; ``SIGXCPU``, that of its ``cpu``
+    limit, says the limit."""
+    said = f"killed by {signal_name(-status)}"
+    if cpu is not None and -status == signal.SIGXCPU:
+        return f"{said} (its limit: {cpu:g} s of CPU time)"
+    return said
 
 
 # how a program held to an address space ends once an allocation past it fails: CPython's and
@@ -136,6 +172,11 @@ class HangRecord:
         """``program`` was killed at ``timeout``: it is not run again."""
         with self._lock:
             self._killed.setdefault(program, timeout)
+
+    def record(self, killed_at: float | None, program: Hashable = None) -> None:
+        """``killed`` when ``program`` was killed at a time (``killed_at``), else nothing."""
+        if killed_at is not None:
+            self.killed(killed_at, program)
 
     def refusal(self, program: Hashable = None, earlier: str = "case") -> str | None:
         """Why ``program`` is not run, once it hung on an earlier ``earlier`` ("case",

@@ -75,9 +75,12 @@ package's rules. A C or C++ validator, or a folder of sources, is compiled once 
 **The time-out** of a checker or validator is ``CHECKER_TIMEOUT`` seconds of wall time, with
 no memory limit, unless the problem's package gives its own: a Kattis package's
 ``limits.validation_time`` and ``limits.validation_memory`` (problemtools' defaults 60 s and
-1024 MiB), the memory held as problemtools holds it (the address space: an allocation past it
-fails, and the validator's failure says ``(its memory limit: N MiB)``);
-``kit.run.problem_judges``'s ``jury_limits``.
+1024 MiB), each held as problemtools holds it: the time as CPU time (``SIGXCPU`` past it, the
+failure saying ``killed by SIGXCPU (its limit: 60 s of CPU time)``), with a back-stop of wall
+time for one that sleeps (``no verdict after 180 s of wall time (killed; its limit: 60 s of
+CPU time)``), the memory as the address space (an allocation past it fails, and the
+validator's failure says ``(its memory limit: N MiB)``); ``kit.run.problem_judges``'s
+``jury_limits``.
 
 A spec is read without the spaces around it (``"tokens "`` is ``tokens``); one close to a
 known name (difflib's ratio at least ``CLOSE``: ``tokns``, ``std:wcmpp``) is refused naming
@@ -88,9 +91,10 @@ takes no flags, so its path is the rest as written, or one quoted word.
 API (``Comparator`` and its ``Judgement`` are ``kit.judges.comparator``'s)::
 
     parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0,
-                  checker_memory=None, include=()) -> Comparator
-        # include: folders for a C/C++ checker's headers; checker_timeout (seconds) and
-        # checker_memory (MiB, None: no limit) what a checker or validator is given
+                  checker_memory=None, checker_cpu=None, include=()) -> Comparator
+        # include: folders for a C/C++ checker's headers; checker_timeout (seconds of wall
+        # time), checker_memory (MiB) and checker_cpu (seconds of CPU time; None: no limit)
+        # what a checker or validator is given
     Comparator.spec: str
     Comparator.compare(input_path: Path, expected: bytes, got: bytes) -> str | None
         # None when accepted, else a one-line description of the first difference
@@ -265,6 +269,7 @@ def parse_compare(
     *,
     checker_timeout: float = CHECKER_TIMEOUT,
     checker_memory: int | None = None,
+    checker_cpu: float | None = None,
     include: tuple[Path, ...] = (),
 ) -> Comparator:
     """The comparator a ``compare`` setting names; a bad setting is a one-line BuildError.
@@ -292,10 +297,11 @@ def parse_compare(
             raise BuildError(f"{shown}: no validator path given")
         program = program_at(words[0], root, shown, "validator", include, folder=True)
         flags = tuple(words[1:])
-        return ValidatorComparator(spec, program, flags, root, checker_timeout, checker_memory)
+        limits = (checker_timeout, checker_memory, checker_cpu)
+        return ValidatorComparator(spec, program, flags, root, *limits)
     if mode in ("float", "std"):
         return _built_in(spec, shown)
     if mode == "checker":
         program = program_at(_checker_path(argument, shown), root, shown, "checker", include)
-        return CheckerComparator(spec, program, root, checker_timeout, checker_memory)
+        return CheckerComparator(spec, program, root, checker_timeout, checker_memory, checker_cpu)
     raise BuildError(f"{shown}: {_unknown(spec)}")

@@ -18,20 +18,23 @@ from pathlib import Path
 from kit.judges.checker_compare import (
     HangRecord,
     checker_failure,
+    hang_said,
     judged_files,
+    killed_at,
+    killed_said,
     within_memory,
 )
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_failure
-from kit.processes import run_program, signal_name
+from kit.processes import run_program
 
 
 class ValidatorComparator(Comparator):
     """An output validator in the Kattis protocol (see ``kit.judges.compare``)."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0913
         self,
         spec: str,
         program: Program,
@@ -39,10 +42,15 @@ class ValidatorComparator(Comparator):
         root: Path,
         timeout: float,
         memory: int | None = None,
+        cpu: float | None = None,
     ) -> None:
         self.spec, self.program, self.flags = spec, program, flags
-        self.root, self.timeout = root, timeout
+        self.root, self.timeout = (
+            root,
+            timeout,
+        )  # seconds of wall time (with ``cpu``, its back-stop)
         self.memory = memory  # MiB of address space, None: no limit (``kit.processes``)
+        self.cpu = cpu  # seconds of CPU time, None: no limit (``kit.processes``)
         self.hangs = HangRecord()
 
     def prepare(self) -> None:
@@ -53,7 +61,7 @@ class ValidatorComparator(Comparator):
             return self
         spec = f"{self.spec} {shlex.join(flags)}"
         flagged = ValidatorComparator(
-            spec, self.program, self.flags + flags, self.root, self.timeout, self.memory
+            spec, self.program, self.flags + flags, self.root, self.timeout, self.memory, self.cpu
         )
         flagged.hangs = self.hangs
         return flagged
@@ -82,6 +90,7 @@ class ValidatorComparator(Comparator):
                     self.timeout,
                     stdin=output_path,
                     memory=self.memory,
+                    cpu=self.cpu,
                 )
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
@@ -89,8 +98,7 @@ class ValidatorComparator(Comparator):
             score = feedback_score(feedback)
             next_input = next_pass_input(feedback)
         failure = self._failure(hung, status, said)
-        if hung:
-            self.hangs.killed(self.timeout)
+        self.hangs.record(killed_at(hung, status, self.timeout, self.cpu))
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
         if failure is not None:
@@ -103,9 +111,9 @@ class ValidatorComparator(Comparator):
     def _failure(self, hung: bool, status: int, said: str) -> str | None:
         """How the validator failed, if it did: hung, killed, an exit status not 42 or 43."""
         if hung:
-            return f"no verdict after {self.timeout:g} s (killed)"
+            return hang_said(self.timeout, self.cpu)
         if status < 0:
-            return f"validator killed by {signal_name(-status)}"
+            return f"validator {killed_said(status, self.cpu)}"
         failure = kattis_failure(status)
         if failure is not None:
             return f"validator {failure}" + (f": {said}" if said else "")

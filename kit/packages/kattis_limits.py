@@ -14,7 +14,7 @@ spec/2025-09.md, "Limits"), each bad one a one-line error:
 - a limit derived from the submissions is a multiple of ``limits.time_resolution`` (2025-09,
   default 1 s; whole seconds in legacy, as problemtools rounds); a given limit that is not one
   gets a note;
-- what the output validator is given: ``limits.validation_time`` (seconds) and
+- what the output validator is given: ``limits.validation_time`` (seconds of CPU time) and
   ``limits.validation_memory`` (MiB), else problemtools' defaults, 60 and 1024
   (problemtools/config/problem.yaml; the spec's typical system default for the memory is
   2048); the spec applies them to output validators alone, not to input validators;

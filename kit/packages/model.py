@@ -183,7 +183,7 @@ class Package:
     # format's default 128, problemtools' too); None where its format has none (Polygon)
     code_limit: int | None = None
     code_given: bool = False  # problem.yaml gives ``limits.code``
-    # what its checker or output validator is given, in seconds of wall time and MiB of address
+    # what its checker or output validator is given, in seconds of CPU time and MiB of address
     # space: a Kattis package's ``limits.validation_time`` and ``validation_memory``
     # (problemtools' defaults 60 and 1024); None: the kit's rule (``kit.judges.compare``)
     validation_time: float | None = None

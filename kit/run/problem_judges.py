@@ -2,8 +2,9 @@
 (``problem_comparator``, ``interactor_command``), and both made ready once before its runs, a
 C/C++ one compiled (``compiled_judges``). A checker or output validator is given the time and
 memory its package gives it (``jury_comparator``, ``jury_limits``: a Kattis package's
-``limits.validation_time`` and ``validation_memory``), else the kit's rule
-(``kit.judges.compare``). Their programs, and the settings as messages show them
+``limits.validation_time``, of CPU time as problemtools counts it, killed by a back-stop of wall
+time at ``KILL_FACTOR`` times it as a CPU-timed run is, and ``validation_memory``), else the
+kit's rule (``kit.judges.compare``). Their programs, and the settings as messages show them
 (``shown_setting``), name a package's files as the build names its cases."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from kit.judges.programs import (
     parse_interactor,
 )
 from kit.registry import Problem
+from kit.run.limits import KILL_FACTOR
 
 
 def problem_comparator(problem: Problem) -> Comparator:
@@ -39,24 +41,28 @@ def problem_comparator(problem: Problem) -> Comparator:
 def jury_comparator(problem: Problem, where: str) -> Comparator:
     """The problem's ``compare`` parsed (errors said after ``where``), a checker or output
     validator given ``jury_limits``."""
-    timeout, memory = jury_limits(problem)
+    timeout, cpu, memory = jury_limits(problem)
     return parse_compare(
         problem.compare,
         problem.root,
         where,
         checker_timeout=timeout,
         checker_memory=memory,
+        checker_cpu=cpu,
         include=problem.include,
     )
 
 
-def jury_limits(problem: Problem) -> tuple[float, int | None]:
-    """The seconds and the MiB (None: no limit) the problem's checker or output validator is
-    given: its package's, else the kit's ``CHECKER_TIMEOUT`` and none."""
+def jury_limits(problem: Problem) -> tuple[float, float | None, int | None]:
+    """The seconds of wall time, of CPU time and the MiB (None: no limit) the problem's
+    checker or output validator is given: its package's CPU time (problemtools' RLIMIT_CPU,
+    docs/packages.md) and its wall back-stop, ``KILL_FACTOR`` times it, and memory; else the
+    kit's ``CHECKER_TIMEOUT`` of wall time alone."""
     source = problem.source
     if source is None or source.validation_time is None:
-        return CHECKER_TIMEOUT, None
-    return source.validation_time, source.validation_memory
+        return CHECKER_TIMEOUT, None, None
+    cpu = source.validation_time
+    return KILL_FACTOR * cpu, cpu, source.validation_memory
 
 
 def interactor_command(problem: Problem) -> Interactor | None:

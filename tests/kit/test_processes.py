@@ -61,6 +61,32 @@ def test_a_memory_limit_holds_the_address_space_as_problemtools_does(tmp_path):
     assert run_program(python(code), tmp_path, 30)[:2] == (0, b"400\n")
 
 
+def test_a_cpu_limit_holds_the_cpu_time_as_problemtools_does_not_the_wall_time(tmp_path):
+    """problemtools holds an output validator to limits.validation_time of CPU time
+    (RLIMIT_CPU, its run/program.py), not of wall time: a spin dies by SIGXCPU at it, a sleep
+    past it is no matter (the wall's time-out, a back-stop, well after)."""
+    spin = "while True: pass"
+    status, _, _, hung = run_program(python(spin), tmp_path, 30, cpu=1)
+    assert (status, hung) == (-signal.SIGXCPU, False)
+    status, out, _, hung = run_program(
+        python("import time; time.sleep(1.5); print(1)"), tmp_path, 30, cpu=1
+    )
+    assert (status, out, hung) == (0, b"1\n", False)
+
+
+def test_a_cpu_limit_is_whole_seconds_then_a_kill_a_second_later(monkeypatch):
+    """problemtools' try_limit(RLIMIT_CPU, timelim, timelim + 1): SIGXCPU, then SIGKILL for a
+    program that ignores it; a fraction is taken up to the whole second, and this process's
+    hard limit bounds both."""
+    cpu = processes.resource.RLIMIT_CPU
+    infinity = processes.resource.RLIM_INFINITY
+    monkeypatch.setattr(processes.resource, "getrlimit", lambda kind: (infinity, infinity))
+    assert processes.cpu_limit(2.5).args == (cpu, (3, 4))
+    monkeypatch.setattr(processes.resource, "getrlimit", lambda kind: (infinity, 3))
+    assert processes.cpu_limit(2.5).args == (cpu, (3, 3))
+    assert processes.cpu_limit(60).args == (cpu, (3, 3))
+
+
 def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
     pid_file = tmp_path / "child.pid"
     code = (

@@ -109,6 +109,32 @@ def test_a_validator_over_its_memory_limit_fails_saying_the_limit(tmp_path):
     assert judge("validator:greedy.py", b"1\n", b"1\n", root=tmp_path).accepted
 
 
+def test_a_validator_is_held_to_its_cpu_time_with_the_wall_time_a_back_stop(tmp_path):
+    """problemtools holds a Kattis validator to limits.validation_time of CPU time
+    (RLIMIT_CPU): the kit killed one at as many seconds of wall time, a sleep or a loaded
+    machine's wait a judge error. A spin past it is one, said so, and not run again; a sleep
+    past it is no matter, until the wall's back-stop."""
+    write(tmp_path / "spin.py", "while True:\n    pass\n")
+    held = parse_compare("validator:spin.py", tmp_path, WHERE, checker_timeout=30, checker_cpu=1)
+    found = judge_with(held, ())
+    assert (
+        found.checker_failed
+        and not found.hung
+        and found.message
+        == ("checker failed: validator killed by SIGXCPU (its limit: 1 s of CPU time)")
+    )
+    assert judge_with(held, ()).message == (
+        "checker failed: not run: it was killed at 1 s on an earlier case"
+    )
+    write(tmp_path / "nap.py", "import sys, time\ntime.sleep(1.5)\nsys.exit(42)\n")
+    nap = parse_compare("validator:nap.py", tmp_path, WHERE, checker_timeout=30, checker_cpu=1)
+    assert judge_with(nap, ()).accepted
+    late = parse_compare("validator:nap.py", tmp_path, WHERE, checker_timeout=0.5, checker_cpu=1)
+    assert judge_with(late, ()).message == (
+        "checker failed: no verdict after 0.5 s of wall time (killed; its limit: 1 s of CPU time)"
+    )
+
+
 # a program ended by a signal of its own, leaving no core file
 SIGNALLED = (
     "import os, resource, signal; resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "

@@ -43,12 +43,43 @@ def test_a_kattis_package_s_validator_gets_its_limits_others_the_kit_s(toy, cach
     limits.validation_time (60 s by default) and validation_memory (1024 MiB)."""
     split = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     default = problem_comparator(problem_from_package(split, "split"))
-    assert (default.timeout, default.memory) == (60, 1024)
+    assert (default.cpu, default.timeout, default.memory) == (60, 180, 1024)
     yaml = split / "problem.yaml"
     yaml.write_text(yaml.read_text().replace("  time_multiplier: 5\n", "  validation_time: 30\n"
                                              "  validation_memory: 512\n"))  # fmt: skip
     given = problem_comparator(problem_from_package(split, "split"))
-    assert (given.timeout, given.memory) == (30, 512)
+    assert (given.cpu, given.timeout, given.memory) == (30, 90, 512)
     zipped_guess(toy)  # a Polygon package's checker: the kit's rule, as for problems.toml's own
     polygon = problem_comparator(load_registry(toy)["pg"])
-    assert (polygon.timeout, polygon.memory) == (10, None)
+    assert (polygon.cpu, polygon.timeout, polygon.memory) == (None, 10, None)
+
+
+def hostile(tmp_path, body):
+    """The split package's comparator with ``body`` as its output validator, held to
+    ``validation_time: 1``; its judgement of a case."""
+    split = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    yaml = split / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("  time_multiplier: 5\n", "  validation_time: 1\n"))
+    (split / "output_validators" / "split_check" / "split_check.py").write_text(body)
+    comparator = problem_comparator(problem_from_package(split, "split"))
+    return comparator.judge(split / "data" / "secret" / "1.in", b"7 3\n", b"7 3\n")
+
+
+SPIN = "while True:\n    pass\n"
+NAP = "import sys, time\ntime.sleep(2)\nsys.exit(42)\n"
+
+
+def test_a_kattis_validator_spinning_past_validation_time_is_killed_of_cpu_time(tmp_path):
+    """problemtools holds it to validation_time of CPU time (RLIMIT_CPU): SIGXCPU, a judge
+    error; the kit's message said a wall-time kill, "no verdict after 1 s (killed)"."""
+    found = hostile(tmp_path, SPIN)
+    assert found.checker_failed and found.message == (
+        "checker failed: validator killed by SIGXCPU (its limit: 1 s of CPU time)"
+    )
+
+
+def test_a_kattis_validator_sleeping_past_validation_time_is_not_killed(tmp_path):
+    """problemtools counts no wall time of a validator (run/program.py waits for it): one
+    that sleeps 2 s of a 1 s validation_time accepts there; the kit killed it at 1 s, a
+    judge error. The wall's back-stop is 3 times the limit (KILL_FACTOR)."""
+    assert hostile(tmp_path, NAP).accepted

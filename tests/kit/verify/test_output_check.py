@@ -105,7 +105,9 @@ def test_a_case_the_checker_hung_on_is_tried_no_more(tmp_path):
     limit_validation(copy, "validation_time: 0.5")  # the package's own time for its validator
     check = checked(copy, jobs=1)
     hung = [line for line in check.failed if "data/secret/1" in line]
-    assert len(hung) == 1 and hung[0].endswith("checker failed: no verdict after 0.5 s (killed)")
+    assert len(hung) == 1 and hung[0].endswith(
+        "checker failed: no verdict after 1.5 s of wall time (killed; its limit: 0.5 s of CPU time)"
+    )
 
 
 def test_junk_accepted_on_every_case_is_a_warning(tmp_path):
