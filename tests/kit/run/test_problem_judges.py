@@ -83,3 +83,19 @@ def test_a_kattis_validator_sleeping_past_validation_time_is_not_killed(tmp_path
     that sleeps 2 s of a 1 s validation_time accepts there; the kit killed it at 1 s, a
     judge error. The wall's back-stop is 3 times the limit (KILL_FACTOR)."""
     assert hostile(tmp_path, NAP).accepted
+
+
+def test_a_kattis_validator_writing_past_validation_output_keeps_its_verdict(tmp_path):
+    """validation_output (8 MiB by default) is not enforced: problemtools reads it and never
+    applies it (it reads each feedback file's first 128 KiB), as the kit reads a head of
+    each; 9 MiB of feedback and of stdout, and a rejection, is a wrong answer there and
+    here, its message the feedback's start (docs/packages.md)."""
+    body = (
+        "import sys\n"
+        "open(sys.argv[3] + 'judgemessage.txt', 'w').write('too big\\n' + 'x' * (9 << 20))\n"
+        "sys.stdout.write('y' * (9 << 20))\n"
+        "sys.exit(43)\n"
+    )
+    found = hostile(tmp_path, body)
+    assert not found.accepted and not found.checker_failed
+    assert found.message.startswith("validator: too big")
