@@ -3,6 +3,7 @@ interactive validator (``INPUT ANSWER FEEDBACK_DIR/ [FLAGS]``, 42 and 43, judgem
 and Polygon's testlib interactor (``INPUT OUTPUT ANSWER``, its output file returned for the
 checker)."""
 
+import resource
 import sys
 import textwrap
 
@@ -121,6 +122,22 @@ def test_without_an_answer_file_a_kattis_validator_gets_an_empty_one(case):
         "sys.exit(42 if open(sys.argv[2]).read() == '' else 43)\n"
     )
     assert play(case, judge(case, body, KATTIS), answer=False).verdict == "ok"
+
+
+def test_a_kattis_validator_is_held_to_no_memory_or_cpu_limit_of_its_own(case):
+    """problemtools gives an interactive validator no RLIMIT_AS (its runner, an Executable,
+    skips it; validation_memory reaches only a JVM's -Xmx) and no CPU limit but its runner's
+    1000 s (judge/execute.py, run/program.py at a185fe97): the game's wall time stops it, as
+    the kit's game does. The kit gave it none either; a test holds it so (docs/packages.md)."""
+    body = (
+        "import resource, sys\nprint(1, flush=True)\ninput()\n"
+        "limits = [resource.getrlimit(k) for k in (resource.RLIMIT_AS, resource.RLIMIT_CPU)]\n"
+        "open(sys.argv[3] + 'judgemessage.txt', 'w').write(repr(limits))\n"
+        "sys.exit(42)\n"
+    )
+    game = play(case, judge(case, body, KATTIS))
+    own = [resource.getrlimit(kind) for kind in (resource.RLIMIT_AS, resource.RLIMIT_CPU)]
+    assert (game.verdict, game.message) == ("ok", f"accepted: {own!r}")
 
 
 TESTLIB_JUDGE = """\
