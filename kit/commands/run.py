@@ -290,7 +290,7 @@ def _told(problem, outcome, run, judge, limits, details: list[str], runner, refu
     seconds = outcome.seconds  # as the build counts it: CPU time where the judge does, but
     over = time_over(limits, seconds) if outcome.word == OK else None  # wall time when killed
     if over:
-        details = [*details, *judge.waited(limits, run.cpu_seconds)]
+        details = [*details, *judge.waited(limits, run)]
     word = TLE if over else outcome.word
     said = message(TLE, over) if over else outcome.message
     if word not in (OK, REFUSED):  # what this machine's hard limits took from the run

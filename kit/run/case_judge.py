@@ -18,6 +18,9 @@ is then judged by the problem's checker (its program, or testlib's standard chec
 multi-pass problem (a Kattis package's) runs or plays a case again on each ``nextpass.in`` its
 validator writes, the feedback folder kept between passes (``CaseJudge.passes``).
 
+A batch program whose bundle reads the wall clock (``kit.run.clock_reads``, found once a judge)
+is timed by all its wall time where that is over the limit (``CaseJudge.held``,
+``Limits.wall``): one that stops by the clock takes as long whatever it waited for a core.
 A case is run ``repeat`` times and its median time judged (``CaseJudge.repeat``): a first run
 clearly over the limit is the verdict by itself, and a run that fails to its end is followed by
 the runs left, to say whether the verdict varies. A game over its limit of CPU time through
@@ -52,6 +55,7 @@ from kit.judges.testlib_checkers import StandardComparator
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run import compile_step, forbidden, judged, relay_cost
+from kit.run.clock_reads import clock_read
 from kit.run.failure_hints import (
     IDLE_HINT,
     MANAGED_HINT,
@@ -145,10 +149,12 @@ class CaseJudge:
     def repeat(
         self, case: Case, runner: Runner, limits: Limits, repeat: int
     ) -> tuple[Outcome, Timing]:
+        limits = self.held(limits)
         timing = Timing()
         outcome = Outcome(OK)
         cpu: list[float] = []
-        wall: list[float] = []  # less what it waited for a core
+        wall: list[float] = []  # less what it waited for a core (Limits.wall)
+        runs_made: list[Run] = []
         runs = max(1, repeat)
         for attempt in range(runs):
             outcome, run = self.once(case, runner, limits)
@@ -166,12 +172,14 @@ class CaseJudge:
                 return outcome, timing
             timing.add(run, limits.seconds(run))
             cpu.append(run.cpu_seconds)
-            wall.append(run.seconds - run.waited)
+            wall.append(limits.wall(run))
+            runs_made.append(run)
             if attempt == 0 and clearly_over(limits.seconds(run), limits.time):
                 break  # so far over that no noise explains it: the median would be over too
         over = time_over(limits, timing.median, len(timing.seconds))
         if over is not None:
-            details = self.waited(limits, statistics.median(cpu))
+            middle = sorted(runs_made, key=limits.seconds)[len(runs_made) // 2]
+            details = self.waited(limits, middle, statistics.median(cpu))
             details += side_by_side(limits, statistics.median(cpu), statistics.median(wall))
             over_by = timing.median - limits.time
             details += slow_input_hint(self.source_text, case.input, over=over_by)
@@ -244,10 +252,33 @@ class CaseJudge:
         except (OSError, AttributeError):
             return ""
 
-    def waited(self, limits: Limits, cpu: float) -> list[str]:
-        """The hint for a run over its limit by the wall clock while its CPU time is within
-        it: it slept or waited (the time it waited for a core is not counted:
-        ``Limits.seconds``). A game is held to its CPU time (``kit.run.limits``)."""
+    @functools.cached_property
+    def clock_read(self) -> str:
+        """Where the bundle reads the wall clock (``kit.run.clock_reads``), found once, or
+        nothing: a game keeps its own clocks, and a program not bundled is not looked at."""
+        if self.bundle is None or self.interactor is not None:
+            return ""
+        read = clock_read(self.bundle.modules)
+        return "" if read is None else str(read)
+
+    def held(self, limits: Limits) -> Limits:
+        """``limits`` for this program: a batch program that reads the wall clock is timed by
+        all its wall time where that is over the limit (``Limits.wall``)."""
+        if not self.clock_read or limits.clock != WALL:
+            return limits
+        return replace(limits, clock_read=self.clock_read)
+
+    def waited(self, limits: Limits, run: Run, cpu: float | None = None) -> list[str]:
+        """The note for a program that reads the clock, timed by its wall time (``held``);
+        else the hint for a run over its limit by the wall clock while its CPU time (``cpu``,
+        the run's own by default) is within it: it slept or waited (the time it waited for a
+        core is not counted: ``Limits.seconds``). A game is held to its CPU time
+        (``kit.run.limits``)."""
+        limits = self.held(limits)
+        cpu = run.cpu_seconds if cpu is None else cpu
+        timed = limits.timed_by_clock(run)
+        if timed is not None:
+            return [timed]
         if limits.clock != WALL or cpu > limits.time:
             return []
         return [IDLE_HINT.format(cpu=cpu)]
@@ -257,8 +288,9 @@ class CaseJudge:
         (``waited``: its CPU time within the limit), or read a long input with ``input()``."""
         if not run.timed_out or self.interactor is not None:
             return []
+        limits = self.held(limits)
         read, over = run.stdin_read, limits.seconds(run) - limits.time
-        hints = self.waited(limits, run.cpu_seconds)
+        hints = self.waited(limits, run)
         return hints + slow_input_hint(self.source_text, case.input, read, over)
 
     def once(
@@ -267,6 +299,7 @@ class CaseJudge:
         """One run of ``case``, judged (played, for an interactive problem: ``joined``, with
         its pipes joined), from the working folder: empty but for the case's files, and
         emptied after."""
+        limits = self.held(limits)
         source = self.problem.source
         included = source.included if source is not None else None
         step = self.prepared.get(tuple(runner.command(self.script))) if self.prepared else None
@@ -317,7 +350,7 @@ class CaseJudge:
         # deadline, moved on by what both its sides waited, is held at its timeout at least
         # (the solution's wait alone left out: a busy game on a loaded machine fell under
         # the limit times a Kattis margin, "too close to call")
-        outcome.seconds = run.seconds - run.waited if outcome.word == TLE else limits.seconds(run)
+        outcome.seconds = limits.wall(run) if outcome.word == TLE else limits.seconds(run)
         if outcome.word == TLE and run.killed == TIME and self.interactor is not None:
             outcome.seconds = max(outcome.seconds, limits.timeout)
         outcome.stderr = run.stderr

@@ -6,7 +6,9 @@ a run in) and ``time_over`` (the median of repeated runs), so one program gets o
 whatever command ran it.
 
 - **time**: wall time from just before the process starts until it is reaped, start-up
-  included; CPU time (user and system) where the judge's profile documents that it counts CPU
+  included, less what it waited for a core other work held (all of it over the limit for a
+  batch program that reads the wall clock, ``kit.run.clock_reads``: ``Limits.wall``); CPU
+  time (user and system) where the judge's profile documents that it counts CPU
   time (Kattis), and for an interactive run on every judge: its wall time holds the time its
   interactor works and the kit relays their lines, which a judge does not charge to it
   (Codeforces holds a game to the solution's CPU time, and one spending none "for a long while"
@@ -127,17 +129,36 @@ class Limits:
     output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
     output_last: bool = False  # the output's size judged after time and exit (verify's)
     games: str = JOINED  # how a game is run: JOINED, or PROBLEMTOOLS (Profile's)
+    clock_read: str = ""  # a batch program's read of the wall clock (kit.run.clock_reads)
 
     def seconds(self, run: Run) -> float:
-        """A run's time as the limit counts it: its CPU time, or its wall time but for what it
-        waited for a core held by other work on this machine (a judge's machine runs nothing
-        else beside it), and never less than the CPU time of all its processes and threads:
-        what ran side by side on this machine's cores would take its turns on a judge's core
-        (a pool of two workers, 0.6 s each: 0.72 s of wall time on two cores, 1.2 s on one),
-        so that the verdict does not depend on how many cores are here."""
+        """A run's time as the limit counts it: its CPU time, or its wall time (``wall``) and
+        never less than the CPU time of all its processes and threads: what ran side by side
+        on this machine's cores would take its turns on a judge's core (a pool of two workers,
+        0.6 s each: 0.72 s of wall time on two cores, 1.2 s on one), so that the verdict does
+        not depend on how many cores are here."""
         if self.clock == CPU:
             return run.cpu_seconds
-        return max(run.seconds - run.waited, run.cpu_seconds)
+        return max(self.wall(run), run.cpu_seconds)
+
+    def wall(self, run: Run) -> float:
+        """A run's wall time as the limit counts it: but for what it waited for a core held by
+        other work on this machine (a judge's machine runs nothing else beside it); all of it
+        where it is over the limit and the program reads the wall clock (``clock_read``): one
+        that stops by the clock does less work when it waits, and takes as long."""
+        if self.clock_read and run.seconds > self.time:
+            return run.seconds
+        return run.seconds - run.waited
+
+    def timed_by_clock(self, run: Run) -> str | None:
+        """Why ``wall`` counted all of a run's wall time, in a line, or None where it did not."""
+        if not self.clock_read or run.seconds <= self.time or self.clock == CPU:
+            return None
+        return (
+            f"note: it reads the clock ({self.clock_read}): timed by its wall time, "
+            f"{run.seconds:.3f} s, of which {run.waited:.3f} s waiting for a core other work "
+            "on this machine held (a program that stops by the clock takes as long on a judge)"
+        )
 
     @property
     def kill_kib(self) -> int:

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from kit.judges.compare import parse_compare
-from kit.judges.profiles import CPU
+from kit.judges.profiles import CPU, WALL
 from kit.problem_cases import Case
 from kit.run import case_judge, failure_hints, uncalled_main
 from kit.run.case_judge import CaseJudge
@@ -34,6 +34,45 @@ def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run
     script.write_text(script.read_text().replace("time.sleep(0.6)", "time.sleep(1.1)"))
     outcome, timing = judge.repeat(case(tmp_path, "slower", "1 2\n"), columns[0].runner, limits, 3)
     assert outcome.word == "TLE" and len(timing.seconds) == 1
+
+
+CLOCKED = "import sys, time\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 2.5: pass\n"
+
+
+@pytest.mark.parametrize("reads", [True, False])
+def test_a_batch_program_that_reads_the_clock_is_timed_by_its_wall_time(
+    toy_run, tmp_path, monkeypatch, reads
+):
+    """Its runs stood in for (2.5 s of wall time, 1.9 s of it waiting for a core, 0.5 s of
+    CPU, under a 2 s limit): a program that stops by the clock is TLE at 2.5 s, the note
+    saying why, in the build's median and in one run as ``run`` makes it; one that does not
+    read the clock is ok at 0.6 s, its wait left out."""
+    problem, bundle, script, columns = toy_run
+    if reads:
+        entry = replace(bundle.entry, text=CLOCKED, tree=ast.parse(CLOCKED))
+        bundle = replace(bundle, entry=entry)
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    crowded = Run(0, b"3\n", b"", 2.5, 0.5, 1000, waited=1.9)
+    monkeypatch.setattr(case_judge, "run_limited", lambda *args, **kwargs: crowded)
+    runner = columns[0].runner
+    limits = replace(limits_for(problem, runner), time=2.0, timeout=6.0, clock=WALL)
+    outcome, timing = judge.repeat(case(tmp_path, "c", "1 2\n"), runner, limits, 3)
+    once, run = judge.once(case(tmp_path, "c", "1 2\n"), runner, limits)
+    if not reads:
+        assert outcome.word == "ok" and timing.seconds == [pytest.approx(0.6)] * 3
+        assert once.seconds == pytest.approx(0.6)
+        assert not any("reads the clock" in line for line in judge.waited(limits, run))
+        return
+    assert outcome.word == "TLE" and outcome.message.startswith("time limit: median of 3 runs")
+    assert outcome.seconds == 2.5 and once.seconds == 2.5
+    note = (
+        "note: it reads the clock (time.perf_counter in solutions/toy_sum.py, line 2): timed "
+        "by its wall time, 2.500 s, of which 1.900 s waiting for a core"
+    )
+    assert outcome.details[0].startswith(note)
+    assert judge.waited(limits, run)[0].startswith(note)  # run's TLE: the same line
 
 
 def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(toy_run, tmp_path):

@@ -357,6 +357,27 @@ def test_the_wall_clock_leaves_out_what_a_run_waited_for_a_core():
     assert replace(LIMITS, clock="cpu").seconds(crowded) == 0.7
 
 
+def test_a_program_that_reads_the_clock_is_timed_by_all_its_wall_time_over_the_limit():
+    """A search that stops by the clock at 2.5 s does less work when it waits for a core,
+    and takes 2.5 s: less its wait it was 0.7 s, ok, where a judge gives it TLE. Within the
+    limit its wait is still left out, and a judge counting CPU time counts that alone."""
+    from kit.run.process import Run
+
+    reader = replace(LIMITS, clock_read="time.perf_counter in wc.py, line 4")
+    crowded = Run(0, b"", b"", seconds=2.5, cpu_seconds=0.7, peak_kib=1, waited=1.8)
+    assert reader.seconds(crowded) == 2.5 and reader.wall(crowded) == 2.5
+    assert time_over(reader, reader.seconds(crowded)) is not None
+    assert reader.timed_by_clock(crowded) == (
+        "note: it reads the clock (time.perf_counter in wc.py, line 4): timed by its wall "
+        "time, 2.500 s, of which 1.800 s waiting for a core other work on this machine held "
+        "(a program that stops by the clock takes as long on a judge)"
+    )
+    within = replace(crowded, seconds=0.9, waited=0.5, cpu_seconds=0.3)
+    assert reader.seconds(within) == pytest.approx(0.4) and reader.timed_by_clock(within) is None
+    assert replace(reader, clock="cpu").seconds(crowded) == 0.7
+    assert LIMITS.timed_by_clock(crowded) is None
+
+
 def test_a_run_on_several_cores_is_held_to_its_processes_cpu_time_together():
     """A pool of two 0.6 s workers took 0.72 s of wall time on two cores here, ok, and TLE on
     one core or beside other work: a judge's core takes its processes in turn."""
