@@ -19,6 +19,7 @@ from kit.bundle.sources import (
     children,
     import_bindings,
     is_string_statement,
+    lazy_annotations,
     walk,
 )
 
@@ -51,12 +52,13 @@ class Names:
     # the classes of the module's own, bound before, over a builtin type other than object
     # (``int``, ``tuple``), directly or not: nonempty ``__slots__`` over them is a TypeError
     over_builtin: set[str] = field(default_factory=set)
+    lazy: bool = False  # ``from __future__ import annotations``: annotations are not evaluated
 
     @classmethod
     def of(cls, source: Source, statements: list[ast.stmt]) -> Names:
         """Every name the module's top level binds, in nested blocks too (``try``, ``if``...),
         and where the names its imports bind come from."""
-        names = cls()
+        names = cls(lazy=lazy_annotations(statements))
         for node in _module_level(statements):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 names.bound.add(node.name)
@@ -177,11 +179,34 @@ class Names:
                 covered.update(id(inner) for inner in walk(node))
         return True
 
+    def pure_annotation(self, annotation: ast.expr, simple: bool = True) -> bool:
+        """Whether evaluating an annotation can do nothing but make a value: it is pure, or
+        never evaluated (the module's annotations lazy, of a plain name: ``simple``)."""
+        return (self.lazy and simple) or self.pure(annotation)
+
+    def strippable_annotation(self, annotation: ast.expr, simple: bool = True) -> bool:
+        """Whether cutting an annotation out changes nothing the program does: evaluating it
+        can do nothing but make a value (``pure_annotation``) or a type, written with names,
+        attributes, subscripts and ``|`` (``list[int]``, ``typing.Optional[Node]``, ``int |
+        None``); such a type may fail to evaluate (``list[int]`` under 3.8, a name bound
+        later), which a bundle cutting it is spared. A call (``note("ret")``) is kept."""
+        if self.pure_annotation(annotation, simple):
+            return True
+        return all(
+            isinstance(node, _TYPE_PARTS)
+            or (isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr))
+            or isinstance(node, ast.BitOr)
+            for node in walk(annotation)
+        )
+
     def pure_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-        """Its decorators harmless and its defaults pure (both run when ``def`` runs)."""
+        """Its decorators harmless, its defaults pure and its annotations strippable (all
+        run when ``def`` runs; a kept function's annotations are cut, ``kit.bundle.strip``)."""
         defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
-        return all(map(self.harmless_decorator, node.decorator_list)) and all(
-            map(self.pure, defaults)
+        return (
+            all(map(self.harmless_decorator, node.decorator_list))
+            and all(map(self.pure, defaults))
+            and all(map(self.strippable_annotation, function_annotations(node)))
         )
 
     def pure_class(self, node: ast.ClassDef) -> bool:
@@ -210,10 +235,11 @@ class Names:
             return self.pure_function(statement)
         if isinstance(statement, ast.ClassDef):
             return self.pure_class(statement)
-        if isinstance(statement, ast.AnnAssign):  # its annotation runs too
+        if isinstance(statement, ast.AnnAssign):  # its annotation runs too (a class keeps it)
             value_pure = statement.value is None or self.pure(statement.value)
             named = isinstance(statement.target, ast.Name)
-            return named and self.pure(statement.annotation) and value_pure
+            annotation = self.pure_annotation(statement.annotation, bool(statement.simple))
+            return named and annotation and value_pure
         if isinstance(statement, ast.Assign):
             return bool(_assigned_names(statement, self))
         return isinstance(statement, ast.Pass) or is_string_statement(statement)
@@ -226,6 +252,19 @@ _ACTING = (
 # on a name, each runs the object's code: operators, a truth test (__bool__), a loop (__iter__)
 _OPERATORS = (ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.comprehension)
 _DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+# what a type in an annotation is written with (``|`` aside): ``typing.Dict[str, list[int]]``
+_TYPE_PARTS = (
+    ast.Name, ast.Attribute, ast.Subscript, ast.Constant, ast.Tuple, ast.List, ast.expr_context,
+)  # fmt: skip
+
+
+def function_annotations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
+    """A function's parameters' annotations and its return's, which ``def`` evaluates."""
+    arguments = node.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    found = [argument.annotation for argument in every if argument.annotation is not None]
+    return found + ([node.returns] if node.returns is not None else [])
 
 
 def _subclassable(value: object) -> bool:
@@ -336,8 +375,13 @@ def binds(statement: ast.stmt, classes_pure: bool, names: Names) -> set[str]:
 
 
 def _assigned_names(statement: ast.Assign | ast.AnnAssign, names: Names) -> set[str]:
-    """The names a pure assignment to plain names binds; empty otherwise."""
+    """The names a pure assignment to plain names binds (an annotation strippable: one the
+    bundle keeps, at the top level, is evaluated); empty otherwise."""
     if statement.value is None or not names.pure(statement.value):
+        return set()
+    if isinstance(statement, ast.AnnAssign) and not names.strippable_annotation(
+        statement.annotation, bool(statement.simple)
+    ):
         return set()
     targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
     if not all(_unpacks(target, statement.value) for target in targets):

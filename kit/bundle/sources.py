@@ -196,6 +196,18 @@ def is_string_statement(node: ast.AST) -> bool:
     )
 
 
+def lazy_annotations(statements: list[ast.stmt]) -> bool:
+    """Whether the module imports ``annotations`` from ``__future__``: its annotations are
+    kept as strings, never evaluated (PEP 563; but 3.8 and 3.9 still evaluate a module's or
+    class body's annotation of a target other than a plain name, ``a.b: T = v``)."""
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and node.module == "__future__"
+        and any(alias.name == "annotations" for alias in node.names)
+        for node in statements
+    )
+
+
 def called_name(function: ast.expr) -> str:
     """The name a call calls by: ``f`` of ``f(x)``, ``g`` of ``m.g(x)``; "" for any other."""
     if isinstance(function, ast.Attribute):

@@ -9,7 +9,11 @@ stripping compiles after it, whatever Python runs the build. What goes:
   anything in the bundle reads ``__doc__`` (``keep_docs``);
 - annotations of parameters and return values, and of ``x: T = v`` outside class bodies
   (``x = v`` is left), unless the bundle reads annotations (``keep_annotations``); a bare
-  ``x: T`` at module level; class bodies keep theirs (dataclasses and NamedTuple need them);
+  ``x: NAME`` at module level; class bodies keep theirs (dataclasses and NamedTuple need them).
+  Only an annotation whose evaluation can do nothing but make a value or a type goes
+  (``Names.strippable_annotation``: ``list[int]``, not ``note("ret")``, whose call runs from
+  source); in a function's body any goes (Python never evaluates it there), under ``from
+  __future__ import annotations`` any of a plain name, a parameter or a return;
 - a helper's ``if __name__ == "__main__":`` blocks (test-only code; an ``else`` branch stays);
 - the top-level statements of a helper that nothing reaches (``kit.bundle.reach``);
 
@@ -28,6 +32,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from kit.bundle.bound_names import Names, function_annotations
 from kit.bundle.source_text import quiet_parse
 from kit.bundle.sources import Source, is_literal_table, is_main_block, is_string_statement, walk
 from kit.bundle.spans import Edit, SourceText, rewrite
@@ -116,6 +121,7 @@ class _Stripper:
         self.keep_docs = keep_docs
         self.keep_annotations = keep_annotations
         self.cut_ids = cut_ids
+        self.names = Names.of(source, source.tree.body)  # what an annotation may read
         self.cuts = Cuts()
         self.blank_lines: set[int] = set()
         self.edits: list[Edit] = []
@@ -189,6 +195,8 @@ class _Stripper:
             and statement.value is None
             and scope == "module"
             and not self.keep_annotations
+            and isinstance(statement.target, ast.Name)  # ``d[f()]: T`` evaluates ``f()``
+            and self.names.strippable_annotation(statement.annotation, bool(statement.simple))
         )
 
     def children(self, statement: ast.stmt, scope: str, skip_body: bool = False) -> None:
@@ -215,13 +223,18 @@ class _Stripper:
         if self.keep_annotations:
             return
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            strippable = {
+                id(a)
+                for a in function_annotations(statement)
+                if self.names.strippable_annotation(a)
+            }
             arguments = statement.args
             every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
             every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
             for argument in every:
-                if argument.annotation is not None:
+                if id(argument.annotation) in strippable:
                     self.cut_arg_annotation(argument)
-            if statement.returns is not None:
+            if id(statement.returns) in strippable:
                 start = self.spans.before_marker(statement.returns, "->")
                 self.cut(start, self.spans.expression_end(statement.returns), brackets=False)
                 self.cuts.returns.add(node_key(statement))
@@ -229,6 +242,10 @@ class _Stripper:
             isinstance(statement, ast.AnnAssign)
             and statement.value is not None
             and scope != "class"
+            and (  # a function's body never evaluates its annotations
+                scope == "function"
+                or self.names.strippable_annotation(statement.annotation, bool(statement.simple))
+            )
         ):
             start = self.spans.before_marker(statement.annotation, ":")
             self.cut(start, self.spans.expression_end(statement.annotation), brackets=False)

@@ -23,7 +23,7 @@ import ast
 from collections import deque
 from dataclasses import dataclass
 
-from kit.bundle.sources import children, is_literal_table, walk
+from kit.bundle.sources import children, is_literal_table, lazy_annotations, walk
 
 BUILTIN_GENERICS = {"list", "dict", "set", "frozenset", "tuple", "type"}
 # collections' classes that 3.9 made subscriptable (PEP 585), with every collections.abc class
@@ -40,14 +40,8 @@ def newer_types(
     3.8: its definitions' annotations, ``list[int]`` and its kind outside annotations and
     ``|`` between two types there (``classes``: the bundle's, each a type)."""
     generics = _collection_generics(tree)  # deque and its kind, as the module imports them
-    future_annotations = any(
-        isinstance(node, ast.ImportFrom)
-        and node.module == "__future__"
-        and any(alias.name == "annotations" for alias in node.names)
-        for node in tree.body
-    )
     found = []
-    if not future_annotations:  # else no annotation is evaluated
+    if not lazy_annotations(tree.body):  # else no annotation is evaluated
         for node in walk(tree):
             if type(node) in _DEFINITIONS:
                 found += _DEFINITIONS[type(node)](node, generics)

@@ -80,6 +80,23 @@ CUTTABLE = {
     "names unpacked from fewer values": ("A, B = 1,\n", set()),
     "a name read before it is bound": ("A = B\n", set()),
     "an import": ("import os\n", set()),
+    "an annotation that calls a name": ("def f(x: note(1)) -> int:\n    pass\n", set()),
+    "a return annotation that calls a name": ("def f(x: int) -> note(1):\n    pass\n", set()),
+    "annotations that are types": (
+        "import typing\n\n\ndef f(x: list[int], *a: typing.Optional['N']) -> int | None:\n"
+        "    pass\n",
+        {"f"},
+    ),
+    "a lazy annotation that calls a name": (
+        "from __future__ import annotations\n\n\ndef f(x: note(1)) -> note(2):\n    pass\n",
+        {"f"},
+    ),
+    "a constant whose annotation calls a name": ("X: note(1) = 1\n", set()),
+    "a lazy constant's annotation of a target in parentheses": (
+        "from __future__ import annotations\n(X): note(1) = 1\n",
+        set(),  # 3.8 and 3.9 evaluate it
+    ),
+    "a constant whose annotation is a type": ("X: dict[str, int] = {}\n", {"X"}),
 }
 
 

@@ -377,6 +377,21 @@ AS_FROM_SOURCE = {
                    "    print('test')\nelse:\n    READY = setup()\n"},
         "from shared.dyn import READY\nprint(READY)",
     ),
+    "a function whose annotations call a function, not imported": (
+        {"dyn.py": "SEEN = []\n\n\ndef note(v):\n    SEEN.append(v)\n    return int\n\n\n"
+                   "def g(a: note('a')) -> note('ret'):\n    return a\n"},
+        "from shared.dyn import SEEN\nprint(len(SEEN))",
+    ),
+    "a function whose annotations call a function, imported": (
+        {"dyn.py": "SEEN = []\n\n\ndef note(v):\n    SEEN.append(v)\n    return int\n\n\n"
+                   "def g(a: note('a')) -> note('ret'):\n    return a\n"},
+        "from shared.dyn import SEEN, g\nprint(SEEN, g(5))",
+    ),
+    "constants whose annotations call a function": (
+        {"dyn.py": "SEEN = []\n\n\ndef note(v):\n    SEEN.append(v)\n    return int\n\n\n"
+                   "X: note('x') = 1\nY: note('y')\n"},
+        "from shared.dyn import SEEN\nprint(SEEN)",
+    ),
     "an ordering filled in for a class that defines none": (
         {"dyn.py": "import functools\n\n\n@functools.total_ordering\nclass Key:\n"
                    "    pass\n\n\ndef used():\n    return 1\n"},

@@ -181,3 +181,78 @@ def test_solution_that_reads_doc_still_sees_it_in_the_bundle(toy):
         toy, "solutions/toy_sum.py", '"""Usage: toy."""\nimport shared.toy_text\nprint(__doc__)\n'
     )
     assert run_bundle(toy, bundle_of(toy), b"")[1] == b"Usage: toy.\n"
+
+
+EFFECTS = """\
+import typing
+SEEN = []
+
+
+def note(v):
+    SEEN.append(v)
+    return int
+
+
+class Box:
+    pass
+
+
+box, table = Box(), {}
+
+
+def g(a: note("param"), b: typing.List[int] = None, *c: "Box") -> note("return"):
+    local: note("local") = 1
+    return local
+
+
+def h(a: typing.Optional[Box]) -> typing.Dict[str, typing.List[int]]:
+    return a
+
+
+X: note("constant") = 1
+Y: note("bare")
+Z: typing.List[int] = [g(1)]
+W: int
+table[note("index")]: int
+(P): note("parenthesised") = 2
+box.q: note("attribute") = 3
+RESULT = SEEN
+"""
+LAZY = "from __future__ import annotations\n" + EFFECTS
+
+
+@pytest.mark.parametrize("text", [EFFECTS, LAZY], ids=["evaluated", "lazy"])
+def test_an_annotation_whose_evaluation_can_act_is_kept_and_a_type_is_cut(text):
+    """``def g(a: note("param"))``: the call runs when ``def`` runs; it was cut, and a
+    solution counting the calls printed 0 from the bundle, 2 from source. Kept now where it is
+    evaluated (not in a function's body; under the ``__future__`` import only where 3.8 still
+    evaluates it, a target other than a plain name), and 3.8 runs the result as it runs the
+    source; a type is still cut."""
+    stripped = strip_source(text, "case.py", drop_main_block=True)
+    lazy = text is LAZY
+    for annotation in ("param", "return", "constant", "bare"):
+        assert (f'note("{annotation}")' in stripped) is not lazy, annotation
+    for kept in ('note("index")', 'note("parenthesised")', 'note("attribute")'):
+        assert kept in stripped, kept
+    for cut in ('note("local")', "List[int]", "Optional", '"Box"', "W: int"):
+        assert cut not in stripped, cut
+    assert _seen(stripped, "cpython3.8") == _seen(text, "cpython3.8")
+    here: list[dict] = [{}, {}]
+    for namespace, code in zip(here, (stripped, text)):
+        exec(compile(code, "case.py", "exec", dont_inherit=True), namespace)
+    assert here[0]["SEEN"] == here[1]["SEEN"]
+
+
+def _seen(text, target):
+    script = (
+        f"ns = {{}}\nexec(compile({text!r}, 'case.py', 'exec', 0, True), ns)\nprint(ns['SEEN'])"
+    )
+    done = subprocess.run(
+        [interpreter(target), "-I", "-S", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
