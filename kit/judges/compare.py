@@ -125,7 +125,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Comparator, Judgement
-from kit.judges.difference_messages import exactly, first_difference, plain
+from kit.judges.difference_messages import exactly, first_difference, over, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
 from kit.judges.output_chunks import (
     ASCII_SPACE,
@@ -209,7 +209,7 @@ class FloatComparator(Comparator):
         error = abs(x - y) / max(1.0, abs(x))
         if error <= self.tolerance * (1 + 1e-9) + 1e-15:
             return None
-        return f"{shown} (error {error:.3g} > {self.tolerance:g})"
+        return f"{shown} (error {over(error, self.tolerance)})"
 
 
 def _number(token: bytes | None) -> float | None:

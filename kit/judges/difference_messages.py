@@ -6,7 +6,8 @@ little before the first difference when it lies far in a long one, its column sa
 shown forms of a line or token, ``quoted`` (its text quoted, each character shown by the
 kit's one rule, ``kit.visible``: a byte that is not UTF-8 as ``\xff``, so that two never look
 alike) and ``plain`` (unquoted, as numbers are
-shown). The comparisons are ``kit.judges.compare``'s.
+shown); ``over`` (an error beside the tolerance it exceeds, with the digits that tell them
+apart). The comparisons are ``kit.judges.compare``'s.
 """
 
 from __future__ import annotations
@@ -100,3 +101,19 @@ def quoted(token: bytes | None, before: str = "") -> str:
 
 def plain(token: bytes | None) -> str:
     return trimmed((token or b"").decode("ascii", "replace"), SHOWN_CHARS)
+
+
+def over(error: float, tolerance: float) -> str:
+    """``"1.0000001e-06 > 1e-06"``: an error beside the tolerance it exceeds, each in as few
+    significant digits as say it (three at least for the error, as ``:g`` for the
+    tolerance), so that the two never read as the same number (``1e-06 > 1e-06``)."""
+    limit = _shortest(tolerance, 6, lambda text: float(text) == tolerance)
+    return f"{_shortest(error, 3, lambda text: float(text) > tolerance)} > {limit}"
+
+
+def _shortest(value: float, digits: int, enough: Callable[[str], bool]) -> str:
+    for precision in range(digits, 18):
+        text = f"{value:.{precision}g}"
+        if enough(text):
+            return text
+    return repr(value)

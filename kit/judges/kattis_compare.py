@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import zip_longest
 
 from kit.judges.comparator import Comparator
-from kit.judges.difference_messages import exactly, plain, quoted
+from kit.judges.difference_messages import exactly, over, plain, quoted
 from kit.judges.output_chunks import ASCII_SPACE, same_start, words
 
 
@@ -203,8 +203,9 @@ def _errors(number: float, error: float, flags: KattisFlags) -> str:
     """``absolute error 0.01 > 1e-06, relative error ...``: the tolerances that are set."""
     parts = []
     if flags.absolute >= 0:
-        parts.append(f"absolute error {error:.3g} > {flags.absolute:g}")
+        parts.append(f"absolute error {over(error, flags.absolute)}")
     if flags.relative >= 0:
-        relative = f"{error / abs(number):.3g}" if number else "undefined (answer 0)"
-        parts.append(f"relative error {relative} > {flags.relative:g}")
+        undefined = f"undefined (answer 0) > {flags.relative:g}"
+        relative = over(error / abs(number), flags.relative) if number else undefined
+        parts.append(f"relative error {relative}")
     return ", ".join(parts)

@@ -161,6 +161,19 @@ def test_float_accepts(tolerance, expected, got):
             b"0.4999999989",
             "token 1: expected 0.5, got 0.4999999989 (error 1.1e-09 > 1e-09)",
         ),
+        # an error just over the tolerance is shown with the digits that tell them apart
+        (
+            "1e-6",
+            b"1",
+            b"1.0000010000001",
+            "token 1: expected 1, got 1.0000010000001 (error 1.0000001e-06 > 1e-06)",
+        ),
+        (
+            "1.23456789e-6",
+            b"1",
+            b"1.0000012345689",
+            "token 1: expected 1, got 1.0000012345689 (error 1.235e-06 > 1.23456789e-06)",
+        ),
     ],
 )
 def test_float_rejects(tolerance, expected, got, message):

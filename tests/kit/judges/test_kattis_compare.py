@@ -79,6 +79,15 @@ def test_float_tolerance_is_absolute_or_relative():
     )
 
 
+def test_an_error_just_over_its_tolerance_is_shown_with_the_digits_that_tell_them_apart():
+    """``absolute error 1e-06 > 1e-06`` read as an equal error rejected."""
+    spec = "kattis:float_tolerance 1e-6"
+    assert difference(spec, b"0.5\n", b"0.5000010000001") == (
+        "token 1: expected 0.5, got 0.5000010000001 "
+        "(absolute error 1.0000001e-06 > 1e-06, relative error 2e-06 > 1e-06)"
+    )
+
+
 def test_float_absolute_tolerance_alone():
     spec = "kattis:float_absolute_tolerance 1e-3"
     assert difference(spec, b"2.5\n", b"2.5009") is None
