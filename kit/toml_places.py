@@ -61,14 +61,36 @@ def syntax_error(said: str, text: str) -> str:
     last table alone when tomllib names no line (at the end of the document); none when the
     line is a broken header (``[pairs`` without its ``]``), which the table above is not to
     blame for. A table declared twice is said in TOML's terms, not as the tuple tomllib names
-    it by."""
+    it by; a key set twice in a table by its name, not as tomllib's ``Cannot overwrite a
+    value``."""
     said = _declared_twice(said, text)
     at = _AT.search(said)
     if at is None:
         return _placed("problems.toml", table_at(text, text.count("\n") + 1), said)
     line = int(at[1])
     table = None if _broken_header(said, text, line) else table_at(text, line)
+    twice = _given_twice(said[: at.start()], text, line, table)
+    if twice is not None:
+        return _placed(f"problems.toml:{line}", table, twice)
     return _placed(f"problems.toml:{at[1]}", table, f"{said[: at.start()]} (column {at[2]})")
+
+
+def _given_twice(said: str, text: str, line: int, table: str | None) -> str | None:
+    """tomllib's ``Cannot overwrite a value`` on line ``line``, where a key of ``table`` set
+    on a line above is set again, as ``'time_limit' given twice (the first at line 80)``;
+    None for another message, or a key not set above (``a = 1`` then ``a.b = 2``: a value
+    overwritten by a dotted key, which tomllib's words say)."""
+    if said != "Cannot overwrite a value" or table is None:
+        return None
+    lines = text.split("\n")
+    found = _KEY.match(lines[line - 1].strip()) if 0 < line <= len(lines) else None
+    if found is None:
+        return None
+    key = next(name for name in found.groups() if name is not None)
+    first = table_lines(text, table)[1].get(key)
+    if first is None or first >= line:
+        return None
+    return f"{key!r} given twice (the first at line {first})"
 
 
 def _broken_header(said: str, text: str, line: int) -> bool:

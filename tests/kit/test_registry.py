@@ -94,6 +94,19 @@ def test_a_table_declared_twice_is_said_in_toml_s_words_with_the_first_s_line(to
     )
 
 
+def test_a_key_set_twice_is_named_with_the_first_s_line(toy):
+    """It said tomllib's "Cannot overwrite a value (column 17)", naming no key."""
+    text = TABLE.format(judge="POJ", extra="time_limit = 3\n")
+    (toy / "problems.toml").write_text(text)
+    lines = text.splitlines()
+    first, second = lines.index("time_limit = 1.0") + 1, lines.index("time_limit = 3") + 1
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == (
+        f"problems.toml:{second}: [toy_sum]: 'time_limit' given twice (the first at line {first})"
+    )
+
+
 @pytest.mark.parametrize("judge", ["", "   "])
 def test_an_empty_judge_is_refused(toy, judge):
     assert error(toy, judge=judge) == (

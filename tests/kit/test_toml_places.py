@@ -143,3 +143,22 @@ def test_a_table_declared_twice_is_said_in_toml_s_words_whatever_its_name_s_quot
     assert syntax_error(tomllib_said(text), text) == (
         f"problems.toml:3: [{name}]: declared a second time (the first at line 1) (column {column})"
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "shown"), [("time_limit", "'time_limit'"), ('"q k"', "'q k'"), ("a.b", "'a.b'")]
+)
+def test_a_key_set_twice_in_a_table_is_named_with_the_first_s_line(key, shown):
+    """It said tomllib's words, naming no key: problems.toml:5: [hb]: Cannot overwrite a value
+    (column 15)."""
+    text = f"[first]\n{key} = 1\n[hb]\n{key} = 1\nx = 2\n  {key} = 3\n"
+    assert syntax_error(tomllib_said(text), text) == (
+        f"problems.toml:6: [hb]: {shown} given twice (the first at line 4)"
+    )
+
+
+def test_a_value_overwritten_by_a_dotted_key_keeps_tomllib_s_words():
+    text = "[hb]\na = 1\na.b = 2\n"
+    assert syntax_error(tomllib_said(text), text) == (
+        "problems.toml:3: [hb]: Cannot overwrite a value (column 8)"
+    )
