@@ -15,8 +15,9 @@ named, else the group's first part ("Example - Problem Set" is Example); cph's l
 (``"local": true``, group "local", its url the source file: cph's src/runTestCases.ts) names
 none; a name close to a profile's but not it (problems.toml would refuse it) is refused,
 saying where it came from. A file without ``memoryLimit`` (some tools strip it) takes the
-judge's usual limit where its profile has one. Tests are kept as the data holds them, to the
-byte; one whose input and output are both blank (empty, or only whitespace) is left out. A
+judge's usual limit where its profile has one. Tests are kept as the data holds them but for
+their line ends, made a judge's files' (``page.judge_file``: LF, and a newline at the end of
+any text); one whose input and output are both blank (empty, or only whitespace) is left out. A
 problem that reads or writes a named file is refused (the kit runs stdin and stdout), as are
 limits problems.toml would take for other units (a time limit of 100 s or more, a memory limit
 of 4096 MB or more).
@@ -35,7 +36,7 @@ from kit.errors import BuildError, trimmed
 from kit.judges.profiles import judge_name, profile_for, suggestion_for
 from kit.page_address import page_address
 from kit.pages import atcoder, codeforces, kattis, poj
-from kit.pages.page import Page, on_hosts, possessive
+from kit.pages.page import Page, judge_file, on_hosts, possessive
 from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibytes, in_seconds
 
 FORMAT = "Competitive Companion's format"
@@ -113,6 +114,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
             f"{SHORTEST * 1000:g} to {MILLISECONDS_FROM * 1000 - 1}"
         )
     memory, memory_shown = _memory(problem, judge, source)
+    samples, changed = _tests(problem, source)
     interactive = problem.get("interactive", False)
     if not isinstance(interactive, bool):
         got = trimmed(repr(interactive))
@@ -122,12 +124,13 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
         LETTER.sub("", name) or name,
         time / 1000,
         memory,
-        _tests(problem, source),
+        samples,
         f"{time:g} ms",
         memory_shown,
         page_id,
         interactive=interactive,
         origin=origin,
+        notes=_line_ends_note(changed),
         source_file=_source_file(problem),
         url=page_address(url),
     )
@@ -294,21 +297,36 @@ def _memory(data: dict, judge: str, source: str) -> tuple[int, str]:
     return int(memory), f"{memory:g} MB"
 
 
-def _tests(data: dict, source: str) -> list[tuple[str, str]]:
+def _tests(data: dict, source: str) -> tuple[list[tuple[str, str]], list[int]]:
+    """The tests' pairs as a judge's files hold them (``judge_file``), and the numbers of the
+    tests whose line ends that changed."""
     tests = data["tests"]
     if not isinstance(tests, list):
         raise BuildError(f"{source}: 'tests' is not a list (of input and output pairs)")
-    pairs = []
+    pairs, changed = [], []
     for number, test in enumerate(tests, 1):
         given = test.get("input") if isinstance(test, dict) else None
         wanted = test.get("output") if isinstance(test, dict) else None
         if not isinstance(given, str) or not isinstance(wanted, str):
             raise BuildError(f"{source}: test {number} has no 'input' and 'output' strings")
-        if given.strip() or wanted.strip():  # as the data holds them, to the byte
+        if given.strip() or wanted.strip():  # as the data holds them, but for line ends
             for side, text in (("input", given), ("output", wanted)):
                 _writable(text, f"{source}: test {number}'s {side}")
-            pairs.append((given, wanted))
-    return pairs
+            pairs.append((judge_file(given), judge_file(wanted)))
+            if pairs[-1] != (given, wanted):
+                changed.append(number)
+    return pairs, changed
+
+
+def _line_ends_note(changed: list[int]) -> tuple[str, ...]:
+    """The note naming the tests whose CRLF or missing final newline was made a judge's."""
+    if not changed:
+        return ()
+    named = f"test{'s' * (len(changed) > 1)} {', '.join(map(str, changed))}"
+    return (
+        f"the data's {named} written with LF line ends and a final newline, as a judge's test "
+        "files have them",
+    )
 
 
 def _writable(text: str, where: str) -> None:

@@ -4,6 +4,7 @@ readings every judge's reader shares: limits in the page's own units, sample tex
     seconds("1000MS") == 1.0; seconds("2 seconds") == 2.0; seconds("2 sec") == 2.0
     mebibytes("65536K") == 64; mebibytes("256 megabytes") == 256; mebibytes("1024 MiB") == 1024
     sample_file("\\n3 4\\n") == "3 4\\n"
+    judge_file("1 2") == "1 2\\n"; judge_file("11\\r\\n") == "11\\n"
     any_answer_notes("If there are multiple answers, print any of them.") == (ANY_ANSWER_NOTE,)
 """
 
@@ -117,6 +118,14 @@ def sample_file(text: str) -> str:
     while lines and not lines[-1].strip():
         lines.pop()
     return "\n".join(lines) + "\n" if lines else ""
+
+
+def judge_file(text: str) -> str:
+    """A sample as a judge's test file holds it: Unix line ends, and a newline at the end of
+    any text (as online-judge-tools' ``format_sample_case`` writes samples); all else kept as
+    given (blank lines, a line's spaces), unlike ``sample_file``'s reading of a page."""
+    text = text.replace("\r\n", "\n")
+    return text + "\n" if text and not text.endswith("\n") else text
 
 
 def on_hosts(host: str, hosts) -> bool:

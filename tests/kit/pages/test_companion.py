@@ -275,13 +275,32 @@ def test_json_is_told_from_a_page_by_its_first_character():
 
 def test_utf16_data_reads_and_odd_text_is_made_safe_to_write():
     """UTF-16 with its mark (Windows' editors); a name on several lines, a lone surrogate
-    (no file can hold it), a group judge with quotes; tests kept to the byte."""
+    (no file can hold it), a group judge with quotes; tests' blank lines and spaces kept."""
     given = json.loads(data(group='Fo"o\\ - bar', name="1000.  A+B\n Problem \ud800"))
     given["tests"] = [{"input": "\nabc  \n\n", "output": "a \n"}]
     page = companion.read(b"\xff\xfe" + json.dumps(given).encode("utf-16-le"), "p")
     assert (page.title, page.judge) == ("A+B Problem ?", "Foo")
     assert page.samples == [("\nabc  \n\n", "a \n")]
     assert companion.read(data(url="http://[::1", group="X"), "p").judge == "X"
+
+
+def test_tests_are_written_as_a_judge_s_files_with_lf_and_a_final_newline():
+    """ "1 2" was written with no final newline and "11\\r\\n" kept its CRLF, unlike every
+    judge's test file (and online-judge-tools' samples)."""
+    tests = [{"input": "1 2", "output": "3"}, {"input": "11\r\n2\r\n", "output": "13\r\n"}]
+    page = companion.read(data(group="X", tests=tests), "p")
+    assert page.samples == [("1 2\n", "3\n"), ("11\n2\n", "13\n")]
+    assert page.notes == (
+        "the data's tests 1, 2 written with LF line ends and a final newline, as a judge's "
+        "test files have them",
+    )
+    tests = [{"input": "", "output": ""}, {"input": "1\n", "output": "1\n"}, tests[0]]
+    assert (
+        companion.read(data(group="X", tests=tests), "p")
+        .notes[0]
+        .startswith("the data's test 3 written")
+    )  # the data's numbering; one already a judge's is not named, none of them no note
+    assert companion.read(data(group="X", tests=tests[:2]), "p").notes == ()
 
 
 def test_control_characters_in_the_name_are_blanks():

@@ -8,6 +8,7 @@ from kit.errors import BuildError
 from kit.pages.page import (
     ANY_ANSWER_NOTE,
     any_answer_notes,
+    judge_file,
     limits,
     mebibytes,
     paired,
@@ -62,6 +63,14 @@ def test_a_sample_as_its_file_holds_it():
     assert sample_file("\r\n\n3 4\r\n5\r\n\n  ") == "3 4\n5\n"
     assert sample_file("\n\n") == ""
     assert sample_file("1\n5 >= 2 \n") == "1\n5 >= 2 \n"  # the last line's space, as the page
+
+
+def test_a_sample_as_a_judge_s_file_holds_it():
+    """Competitive Companion's "1 2" was written without its final newline, "11\\r\\n" in
+    CRLF; blank lines and spaces stay as given."""
+    assert judge_file("1 2") == "1 2\n" and judge_file("11\r\n2\r\n") == "11\n2\n"
+    assert judge_file("\nabc  \n\n") == "\nabc  \n\n" and judge_file("a \r\nb ") == "a \nb \n"
+    assert judge_file("") == ""
 
 
 def test_possessive():
