@@ -17,8 +17,9 @@ runs, passes when the process ends cleanly within the limits, and the report cou
 edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``), and the leftovers of
 patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped without a word,
 in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
-``byte_order_note`` those that start with a UTF-8 byte order mark, ``empty_files_note`` those
-that hold nothing but whitespace.
+``final_newline_note`` the inputs without a final newline, ``byte_order_note`` those that
+start with a UTF-8 byte order mark, ``empty_files_note`` those that hold nothing but
+whitespace.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
@@ -320,6 +321,21 @@ def line_end_note(problem: Problem) -> str | None:
     return f"note: CRLF (\\r\\n) line ends {'; '.join(effects)} (dos2unix converts them)"
 
 
+def final_newline_note(problem: Problem) -> str | None:
+    """A one-line note naming the sample inputs whose text does not end with a newline, which
+    a judge's files (and online-judge-tools' samples) do; None when there is none, or the
+    samples cannot be read. Empty and blank ones are ``empty_files_note``'s."""
+    inputs, _ = _samples_where(problem, _no_final_newline)
+    if not inputs:
+        return None
+    has = "has" if len(inputs) == 1 else "have"
+    return (
+        f"note: {', '.join(inputs)} {has} no final newline, which a judge's input files have: "
+        "the last line, read by sys.stdin.readline(), has no '\\n' to strip "
+        "(readline()[:-1] cuts its last character) (end the file with a newline)"
+    )
+
+
 def byte_order_note(problem: Problem) -> str | None:
     """A one-line note naming the sample files that start with a UTF-8 byte order mark, which
     an editor may write and a judge's files do not have; None when there is none, or the
@@ -394,6 +410,16 @@ def _byte_order_marked(path: Path | None) -> bool:
             return file.read(len(UTF8_BOM)) == UTF8_BOM  # its opening bytes, not all of it
     except OSError:
         return False
+
+
+def _no_final_newline(path: Path | None) -> bool:
+    """Whether the file at ``path`` (None: no file) holds more than whitespace and does not end
+    with a newline."""
+    try:
+        text = path.read_bytes() if path is not None else b""
+    except OSError:
+        return False
+    return bool(text.strip()) and not text.endswith(b"\n")
 
 
 def _crlf(path: Path | None) -> bool:

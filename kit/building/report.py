@@ -9,11 +9,11 @@ several judges), a row per problem and target of its own instead, under ``target
 timing column. A case without an answer file (a lone ``NAME.in``) that passed only ran: the
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v``'s line gives ``without answer`` for its word, never ``ok`` (``ran,
-no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with CRLF line ends
-or a byte order mark) follow the table. With ``-v`` a verdict line per case
-and target; with ``--diff`` each failing case's input, expected and got (and its stderr
-unless it crashed), with what a terminal
-would hide made visible (``shown``). Colours only when asked (``kit.terminal.use_colour``).
+no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with CRLF line ends,
+inputs without a final newline, or a byte order mark) follow the table. With ``-v`` a verdict
+line per case and target; with ``--diff`` each failing case's input, expected and got (and
+its stderr unless it crashed), with what a terminal would hide made visible (``shown``).
+Colours only when asked (``kit.terminal.use_colour``).
 
 A game timed per move (an interactive problem with ``game_timeout``: its interactor times each
 move) is not reported by its whole time: its interactor's accepting message, kept per case and
@@ -31,7 +31,12 @@ import time
 from kit.building.results import Result, Status
 from kit.judges.judge_messages import crash_line
 from kit.judges.profiles import PROFILES, STRICTEST
-from kit.problem_cases import byte_order_note, empty_files_note, line_end_note
+from kit.problem_cases import (
+    byte_order_note,
+    empty_files_note,
+    final_newline_note,
+    line_end_note,
+)
 from kit.registry import NO_PROFILE
 from kit.run.cases import Column
 from kit.run.limits import MIB
@@ -245,6 +250,7 @@ def notes(results: list[Result]) -> list[str]:
         own = []
         if result.problem.kind == "batch":
             own.append(line_end_note(result.problem))
+            own.append(final_newline_note(result.problem))
             own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
         unanswered = unanswered_cases(result)

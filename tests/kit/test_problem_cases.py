@@ -3,8 +3,8 @@ the build says of them: samples named as judges name them, paired in natural ord
 file named at once, a missing samples folder said how to fill; editors' backup files skipped, a
 lone ``NAME.in`` run without an answer and said so; a package's cases in the judge's order;
 ``--diff`` showing the carriage returns of a CRLF answer, and a note for samples with CRLF line
-ends or a byte order mark (how kit.building.report renders diffs and notes is
-tests/kit/building/test_report.py's)."""
+ends, inputs without a final newline, or a byte order mark (how kit.building.report renders
+diffs and notes is tests/kit/building/test_report.py's)."""
 
 import os
 import shutil
@@ -20,6 +20,7 @@ from kit.problem_cases import (
     case_file,
     empty_files_note,
     file_shown,
+    final_newline_note,
     judge_cases,
     line_end_note,
     sample_cases,
@@ -458,6 +459,29 @@ def test_the_crlf_note_tells_inputs_from_answers_of_a_subfolder_layout(toy):
     assert note is not None
     assert "in samples/toy_sum/in/01.txt: the solution reads each \\r" in note
     assert "in samples/toy_sum/out/01.txt: answers are compared without" in note
+
+
+# --- a note for sample inputs without a final newline ----------------------------------------
+
+
+def test_a_sample_input_without_a_final_newline_gets_a_note(toy):
+    """A pasted "1 2" with no newline passed here and got no word, though a judge's file
+    has one (readline()[:-1] reads it otherwise there)."""
+    folder = toy / "samples" / "toy_sum"
+    assert final_newline_note(toy_sum(toy)) is None
+    for name in ("sample-1.in", "sample-1.out"):  # an answer's is compared without it
+        path = folder / name
+        path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+    notes = [line for line in output.splitlines() if "final newline" in line]
+    assert notes == [
+        "toy_sum: note: samples/toy_sum/sample-1.in has no final newline, which a judge's "
+        "input files have: the last line, read by sys.stdin.readline(), has no '\\n' to strip "
+        "(readline()[:-1] cuts its last character) (end the file with a newline)"
+    ]
+    (folder / "sample-1.in").write_bytes(b" \n ")  # blank: the empty files' note says it
+    assert final_newline_note(toy_sum(toy)) is None
 
 
 # --- a note for samples that start with a byte order mark ------------------------------------
