@@ -1,6 +1,7 @@
 """A folder of test cases as found on disk: the files never taken for cases (hidden ones, those
-editors leave), the natural order of names, what makes a file unfit to be a case's, and the
-subfolder layouts official test data is downloaded in.
+editors leave, and files of another kind a samples folder may hold: ``not_cases``), the
+natural order of names, what makes a file unfit to be a case's, and the subfolder layouts
+official test data is downloaded in.
 
 AtCoder publishes a task's cases as ``in/`` and ``out/`` with the same file names in each
 (``in/01_sample_01.txt``, ``out/01_sample_01.txt``); yukicoder's "download all test cases" zip
@@ -30,6 +31,19 @@ from kit.workspace import FOLDER, MISSING, NOT_REGULAR, file_state
 # tools: patch's .orig and .rej, git mergetool's .orig (git's Documentation/git-mergetool.txt,
 # "TEMPORARY FILES"), and the .bak backups of many others.
 EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo", "*.orig", "*.rej", "*.bak")
+
+
+CASE_SUFFIXES = ("in", "out", "ans")  # NAME.in, answered by NAME.out or NAME.ans
+# the words a case's file is named by, on its own: input.txt, output.txt, answer.txt
+CASE_WORDS = frozenset(("in", "out", "input", "output", "ans", "answer", "expected", "sample"))
+# Files of another kind than a case's, by their suffix: sources, scripts, documents, pictures,
+# archives (not .txt, which judges' cases are named too: ``not_cases`` tells them apart)
+NOT_CASE_SUFFIXES = frozenset(
+    ("py", "pyc", "cpp", "cc", "cxx", "c", "h", "hpp", "java", "kt", "rs", "go", "js", "ts",
+     "rb", "sh", "bash", "zsh", "bat", "ps1", "md", "rst", "tex", "pdf", "html", "htm", "json",
+     "toml", "yaml", "yml", "cfg", "ini", "log", "png", "jpg", "jpeg", "gif", "svg", "zip",
+     "gz", "tgz", "tar", "xz")
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -113,6 +127,28 @@ def skipped(name: str) -> bool:
     """A hidden file, or one an editor or a patch or merge tool left (``EDITOR_FILES``): never
     a case, never an error."""
     return name.startswith(".") or any(fnmatch.fnmatchcase(name, glob) for glob in EDITOR_FILES)
+
+
+def not_cases(names: list[str]) -> set[str]:
+    """The files among ``names`` (a folder's) of another kind than a case's, passed over with a
+    note where cases are looked for: a source, document or the like by its suffix
+    (``NOT_CASE_SUFFIXES``: ``gen.py``, ``README.md``), or a ``.txt`` no case could be
+    (``notes.txt``). Not one a case might be: a ``.txt`` numbered as judges number cases
+    (``01.txt``, ``input00.txt``), named as a case's side (``input.txt``, ``answer.txt``), or
+    of a case's name (``a.txt`` beside ``a.in``); those are names said wrong."""
+    stems = {name.rpartition(".")[0] for name in names if name.rpartition(".")[2] in CASE_SUFFIXES}
+    return {name for name in names if _stray(name, stems)}
+
+
+def _stray(name: str, stems: set[str]) -> bool:
+    stem, dot, suffix = name.rpartition(".")
+    if not (dot and stem) or stem in stems:
+        return False
+    if suffix.lower() in NOT_CASE_SUFFIXES:
+        return True
+    words = set(re.split(r"[\W_]+", stem.lower()))
+    numbered = any(character.isdigit() for character in stem)
+    return suffix.lower() == "txt" and not numbered and not words & CASE_WORDS
 
 
 def natural_key(name: str) -> tuple:
@@ -240,6 +276,8 @@ def _beside_the_layout(folder: Path, shown: str, layout: Layout) -> list[str]:
     except OSError:
         return []
     others = [name for name in entries if name not in (inputs, answers) and not skipped(name)]
+    passed = not_cases(others)  # a README.md beside in/ and out/
+    others = [name for name in others if name not in passed]
     wrong = _other_layouts(folder, shown, layout, others)
     others = [name for name in others if not (_layout_folder(folder, name) or USACO.kind(name))]
     return wrong + _strays(shown, layout.said, others)
@@ -268,7 +306,10 @@ def _numbered_cases(
     names = sorted(files, key=natural_key)
     ins = {name: files[name] for name in names if layout.kind(name) == layout.renamed[0]}
     outs = [name for name in names if layout.kind(name) == layout.renamed[1]]
-    wrong += _strays(shown, layout.said, [name for name in names if not layout.kind(name)])
+    others = [name for name in names if not layout.kind(name)]
+    passed = not_cases(others)
+    others = [name for name in others if name not in passed]
+    wrong += _strays(shown, layout.said, others)
     if inputs_only and outs:
         wrong.append(
             f"{shown}/{outs[0]}: an interactive problem's samples are the interactor's inputs "

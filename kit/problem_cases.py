@@ -19,7 +19,9 @@ patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped w
 in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
 ``final_newline_note`` the inputs without a final newline, ``byte_order_note`` those that
 start with a UTF-8 byte order mark, ``empty_files_note`` those that hold nothing but
-whitespace.
+whitespace. Files of another kind than a case's (``gen.py``, ``README.md``, ``notes.txt``:
+kit.case_folders.not_cases) are passed over, and ``stray_files_note`` names them; a name a case
+might have (``sample-1.txt``, ``01``) is still an error.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
@@ -31,18 +33,21 @@ never the unpacked copy's place in the kit's cache), and such a name given back
 
 from __future__ import annotations
 
+import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from kit.case_folders import (
+    CASE_SUFFIXES,
     Layout,
     Numbered,
     laid_out_cases,
     layout_of,
     natural_key,
     not_case_file,
+    not_cases,
     skipped,
 )
 from kit.errors import BuildError
@@ -53,7 +58,7 @@ from kit.workspace import FOLDER, MISSING, file_state
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package
     from kit.packages.model import PackageCase
 
-SAMPLE_SUFFIXES = ("in", "out", "ans")  # NAME.out or NAME.ans: the answer to NAME.in
+SAMPLE_SUFFIXES = CASE_SUFFIXES  # NAME.out or NAME.ans: the answer to NAME.in
 
 
 @dataclass(frozen=True)
@@ -146,8 +151,9 @@ def sample_cases(problem: Problem) -> list[Case]:
         raise BuildError(
             f"{problem.slug}: {problem.rel(folder)}/: cannot read: {error.strerror or error}"
         ) from None
+    passed = not_cases([path.name for path in paths])  # stray_files_note names them
     for path in paths:
-        if skipped(path.name):
+        if skipped(path.name) or path.name in passed:
             continue
         stem, dot, suffix = path.name.rpartition(".")
         why = not_case_file(path)
@@ -352,6 +358,27 @@ def byte_order_note(problem: Problem) -> str | None:
     return (
         f"note: {', '.join(named)} {starts} with a UTF-8 byte order mark (an editor's), which a "
         f"judge's files do not have: {'; '.join(effects)} (save as UTF-8 without it)"
+    )
+
+
+def stray_files_note(problem: Problem) -> str | None:
+    """A one-line note naming the files of the samples' folder passed over as of another kind
+    than a case's (kit.case_folders.not_cases: ``gen.py``, ``notes.txt``), which online-judge-tools'
+    ``oj t`` stops at; None when there is none, or the folder cannot be read."""
+    if problem.source is not None:
+        return None
+    folder = problem.samples_dir
+    try:
+        names = sorted(not_cases([name for name in os.listdir(folder) if not skipped(name)]))
+    except OSError:
+        return None
+    if not names:
+        return None
+    shown = ", ".join(problem.rel(folder / name) for name in names)
+    return (
+        f"note: {shown} passed over, not {'a case' if len(names) == 1 else 'cases'} by "
+        f"{'its' if len(names) == 1 else 'their'} kind (oj t stops at "
+        f"{'it' if len(names) == 1 else 'them'}: unrecognizable file found)"
     )
 
 

@@ -36,6 +36,7 @@ from kit.problem_cases import (
     empty_files_note,
     final_newline_note,
     line_end_note,
+    stray_files_note,
 )
 from kit.registry import NO_PROFILE
 from kit.run.cases import Column
@@ -253,6 +254,7 @@ def notes(results: list[Result]) -> list[str]:
             own.append(final_newline_note(result.problem))
             own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
+        own.append(stray_files_note(result.problem))
         unanswered = unanswered_cases(result)
         if unanswered:
             own.append(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.case_folders import case_folders
+from kit.case_folders import case_folders, not_cases
 from kit.errors import BuildError
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import load_registry
@@ -173,6 +173,27 @@ def test_a_folder_a_dead_link_or_a_stray_file_is_named(toy):
     assert "has no in/" not in said  # the dead answer is said once
 
 
+def test_files_of_another_kind_are_told_from_names_a_case_might_have():
+    """A notes file, a generator or a README in a samples folder stopped the build; a name a
+    case might have (numbered as judges number them, named as a case's side, or of a case's
+    name) is still said wrong."""
+    names = ["gen.py", "README.md", "notes.txt", "Notes.TXT", "brute2.cpp", "a.in", "a.out"]
+    names += ["a.txt", "01.txt", "input.txt", "my_output.txt", "sample-3.txt", "01", "01.a"]
+    assert not_cases(names) == {"gen.py", "README.md", "notes.txt", "Notes.TXT", "brute2.cpp"}
+
+
+def test_a_file_of_another_kind_beside_a_layout_is_passed_over(toy, tmp_path):
+    """It was "not a case file (the cases are in/ with out/)", as the flat folder's was."""
+    folder = samples_laid_out(toy, {"1.txt": ("1\n", "1\n")})
+    (folder / "README.md").write_text("from the contest's page\n")
+    assert named(sample_cases(load_registry(toy)["toy_sum"])) == [
+        ("samples/toy_sum/in/1.txt", "1.txt")
+    ]
+    official = usaco(tmp_path / "official", {1: ("1\n", "1\n")})
+    (official / "gen.py").write_text("print(1)\n")
+    assert named(judge_cases(with_judge_data(toy))[0]) == [("../official/I.1", "O.1")]
+
+
 def test_hidden_and_editor_files_are_skipped_and_an_empty_input_folder_named(toy):
     folder = samples_laid_out(toy, {"1.txt": ("1\n", "1\n")})
     for name in (".DS_Store", "1.txt~", ".1.txt.swp"):
@@ -320,12 +341,12 @@ def test_usaco_files_beside_flat_inputs_or_a_subfolder_layout_say_which_to_keep(
         "(sample-1.in): keep one of the two layouts"
     )
     official = usaco(tmp_path / "official", {1: ("1\n", "1\n")})
-    (official / "notes.txt").write_text("x\n")
+    (official / "README").write_text("x\n")
     problem = with_judge_data(toy)
     assert refusal(judge_cases, problem) == (
-        "toy_sum: ../official/notes.txt: not a case file (the cases are I.N with O.N files)"
+        "toy_sum: ../official/README: not a case file (the cases are I.N with O.N files)"
     )
-    (official / "notes.txt").unlink()
+    (official / "README").unlink()
     laid_out(official, {"1.txt": ("1\n", "1\n")})
     assert refusal(judge_cases, problem) == (
         "toy_sum: ../official/ holds 2 layouts, in/ with out/ and I.N with O.N files: keep one "

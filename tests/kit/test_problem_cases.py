@@ -24,6 +24,7 @@ from kit.problem_cases import (
     judge_cases,
     line_end_note,
     sample_cases,
+    stray_files_note,
 )
 from kit.registry import load_registry
 from tests.package_support import workspace, zipped_guess
@@ -152,15 +153,41 @@ def test_a_pipe_named_as_a_sample_is_said_at_once_not_read(toy, hang_fails):
 
 
 def test_every_wrong_sample_file_is_named_at_once(toy):
-    for name in ["a.ans", "b.in", "b.out", "b.ans", "c.txt", "d.in"]:
+    for name in ["a.ans", "b.in", "b.out", "b.ans", "c-1.txt", "d.in"]:
         (toy / "samples" / "toy_sum" / name).write_text("1\n")
     with pytest.raises(BuildError) as raised:
         sample_cases(toy_sum(toy))
     assert str(raised.value) == (
-        "toy_sum: 3 sample files are wrong: samples/toy_sum/c.txt: not a sample file (expected "
+        "toy_sum: 3 sample files are wrong: samples/toy_sum/c-1.txt: not a sample file (expected "
         "NAME.in with NAME.out or NAME.ans); samples/toy_sum/a.ans has no a.in; "
         "samples/toy_sum/b.ans: both .out and .ans for one sample (keep one)"
     )
+
+
+def test_files_of_another_kind_in_the_samples_folder_are_passed_over_with_a_note(toy):
+    """notes.txt, README.md and gen.py beside the samples: "not built" (not a sample file),
+    though none of them could be a case; a name that could be one is still refused."""
+    folder = toy / "samples" / "toy_sum"
+    assert stray_files_note(toy_sum(toy)) is None
+    for name in ("notes.txt", "README.md", "gen.py"):
+        (folder / name).write_text("x\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+    notes = [line for line in output.splitlines() if "passed over" in line]
+    assert notes == [
+        "toy_sum: note: samples/toy_sum/README.md, samples/toy_sum/gen.py, "
+        "samples/toy_sum/notes.txt passed over, not cases by their kind (oj t stops at them: "
+        "unrecognizable file found)"
+    ]
+    (folder / "gen.py").unlink()
+    (folder / "README.md").unlink()
+    assert stray_files_note(toy_sum(toy)) == (
+        "note: samples/toy_sum/notes.txt passed over, not a case by its kind (oj t stops at it: "
+        "unrecognizable file found)"
+    )
+    (folder / "sample-1.txt").write_text("3\n")
+    with pytest.raises(BuildError, match=r"sample-1\.txt: not a sample file"):
+        sample_cases(toy_sum(toy))
 
 
 def test_samples_may_be_read_where_the_repository_keeps_them(toy):
