@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
+from kit.invocation import command
 from kit.problem_cases import case_file
 from kit.registry import Problem
 
@@ -38,7 +39,8 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     """The named problems (all of them when ``slugs`` is empty), or a BuildError."""
     unknown = [slug for slug in slugs if slug not in registry]
     if unknown:
-        raise BuildError(_unknown(registry, unknown[0]))
+        known = [slug for slug in slugs if slug in registry]  # cpkit t two_sum: two_sum's
+        raise BuildError(_unknown(registry, unknown[0], " ".join(known) or "SLUG"))
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
 
 
@@ -234,13 +236,35 @@ def _said(problem: Problem, why: str) -> None:
 LISTED_MOST = 8  # problems an unknown name's message lists; more are counted
 
 
-def _unknown(registry: dict[str, Problem], name: str) -> str:
+# online-judge-tools' command that tests samples, and its short name (``oj t``)
+OJ_TEST = ("test", "t")
+
+
+def _unknown(registry: dict[str, Problem], name: str, slugs: str = "SLUG") -> str:
     """An unknown problem's message: the problems there are (the first ``LISTED_MOST``), and
     the one meant: the nearest slug, or the problem whose file a path names (``cpkit
-    solutions/two_sum.py``, a shell's completion)."""
+    solutions/two_sum.py``, a shell's completion). A name that looks like a path (a suffix,
+    a slash) of no file is said to be none (``run x.in``); oj's ``test`` and ``t`` get the
+    kit's ways to test (of the ``slugs`` named with them)."""
     meant = _meant(registry, name)
     meant = f"; did you mean '{meant}'?" if meant else ""
-    return f"unknown problem {name!r} (problems.toml {_known(registry)}{meant})"
+    if _looks_like_a_path(name) and not os.path.lexists(name):
+        shown = name if name.isprintable() else repr(name)  # a newline, an escape: quoted
+        return f"{shown}: no such file (nor a problem: problems.toml {_known(registry)}{meant})"
+    said = f"unknown problem {name!r} (problems.toml {_known(registry)}{meant})"
+    if name in OJ_TEST:
+        said += (
+            f"; oj's {name!r} is `{command()} {slugs}` here, which builds and tests on the "
+            f"samples (`{command()}` tests all); `{command()} run SLUG FILE` runs one case"
+        )
+    return said
+
+
+def _looks_like_a_path(name: str) -> bool:
+    """Whether ``name`` reads as a file's path rather than a slug: it has a slash, or a
+    suffix (``x.in``, ``main.py``)."""
+    stem, dot, suffix = os.path.basename(name).rpartition(".")
+    return "/" in name or os.sep in name or bool(dot and stem and suffix)
 
 
 def _known(registry: dict[str, Problem]) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from kit import invocation
 from kit.errors import BuildError
 from kit.problem_selection import (
     folder_problem,
@@ -42,9 +43,12 @@ def test_an_unknown_slug_names_the_known_ones_or_says_there_are_none(toy):
             select(known, [typed])
 
 
-def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its_slug(toy):
+def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its_slug(
+    toy, monkeypatch
+):
     """Thirty problems made a 600-character line; ``cpkit solutions/toy_sum.py`` (a shell's
     completion) got no hint."""
+    monkeypatch.chdir(toy)  # where the shell completed it: the file is there
     many = {f"p{number:02}": None for number in range(30)} | registry(toy)
     with pytest.raises(BuildError) as caught:
         select(many, ["solutions/toy_sum.py"])
@@ -57,6 +61,38 @@ def test_an_unknown_name_lists_a_few_problems_and_reads_a_solution_s_path_as_its
     adopted = registry(toy, extra='solution = "abc300/a/main.py"')
     with pytest.raises(BuildError, match=r"did you mean 'toy_sum'\?\)$"):
         select(adopted | {"main_road": None}, [str(toy / "abc300" / "a" / "main.py")])
+
+
+def test_a_path_of_no_file_is_said_to_be_none(toy, monkeypatch):
+    """``cpkit run x.in`` for a file not there said "unknown problem 'x.in'"."""
+    monkeypatch.chdir(toy)
+    known = registry(toy)
+    for name in ("x.in", "tests/x", "solutions/toy_sm.py"):
+        with pytest.raises(BuildError) as caught:
+            select(known, [name])
+        assert str(caught.value).startswith(
+            f"{name}: no such file (nor a problem: problems.toml has: toy_sum"
+        )
+    assert str(caught.value).endswith("; did you mean 'toy_sum'?)")
+    with pytest.raises(BuildError, match=r"^'a\\nb.in': no such file \(nor a problem"):
+        select(known, ["a\nb.in"])  # no line of its own
+    (toy / "x.in").write_text("1\n")  # there, but no problem's: a name of no problem
+    with pytest.raises(BuildError, match=r"^unknown problem 'x.in' \(problems.toml has"):
+        select(known, ["x.in"])
+
+
+@pytest.mark.parametrize(("named", "slugs"), [(["test"], "SLUG"), (["t", "toy_sum"], "toy_sum")])
+def test_oj_s_test_command_gets_the_kit_s_ways_to_test(toy, monkeypatch, named, slugs):
+    """``cpkit test`` and ``cpkit t aa``, as ``oj t`` is typed, said "unknown problem 'test'"
+    alone."""
+    monkeypatch.setattr(invocation, "COMMAND", ["cpkit"])  # as another test's run may leave it
+    with pytest.raises(BuildError) as caught:
+        select(registry(toy), named)
+    assert str(caught.value) == (
+        f"unknown problem {named[0]!r} (problems.toml has: toy_sum); oj's {named[0]!r} is "
+        f"`cpkit {slugs}` here, which builds and tests on the samples (`cpkit` tests all); "
+        "`cpkit run SLUG FILE` runs one case"
+    )
 
 
 def test_a_sample_s_path_given_for_the_slug_names_the_problem_whose_samples_hold_it(
