@@ -76,6 +76,7 @@ from kit.run.game_verdicts import INTERACTOR_ACCEPTED
 from kit.run.interact import run_interactive
 from kit.run.joined_game import play_joined
 from kit.run.judge_words import idle_word, in_judges_words, judged_elsewhere, refusal
+from kit.run.letter_case import case_hint
 from kit.run.limits import (
     Limits,
     clearly_over,
@@ -432,6 +433,8 @@ class CaseJudge:
             if word != JE:
                 shown += stray_print_hint(self.prints, run.stdout, expected)
                 shown += float_hint(comparator.spec, expected, run.stdout)
+            if word == WA:
+                shown += case_hint(comparator, case.input, expected, run.stdout)
                 shown += uncalled_hint(self.bundle and self.bundle.entry, run.stdout)
             return Outcome(word, text, shown, run.stdout, score=judgement.score)
         return Outcome(

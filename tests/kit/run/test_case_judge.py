@@ -276,3 +276,18 @@ def test_a_game_tle_through_the_relay_is_played_joined_from_its_own_folder(
     assert verdict.word == "ok", verdict.said
     assert "9.00 s CPU through the kit's relay; " in verdict.said
     assert "s with the pipes joined, as a judge joins them" in verdict.said
+
+
+def test_a_wrong_answer_in_another_letter_case_gets_the_hint_and_stays_wrong(toy_run, tmp_path):
+    """Codeforces' ``yes`` for ``YES``: "expected 'YES', got 'yes'" with no word that only the
+    case differs; an output whose lines differ too gets none (by lines, the layout counts)."""
+    problem, bundle, script, columns = toy_run
+    problem = replace(problem, compare="lines")
+    script.write_text("print('yes')\nprint('no')\n")
+    answers = [case(tmp_path, "yes", "\n", "YES\nNO\n"), case(tmp_path, "pe", "\n", "YES NO\n")]
+    ran = run_all(problem, None, script, answers, columns[:1], options=ONE_AT_A_TIME)
+    wrong, _ = ran.failures
+    assert wrong.word == "WA" and wrong.message.startswith("wrong answer")
+    assert wrong.details[-1].startswith("hint: the output is the answer but for the letters' case")
+    assert ran.failures[1].word == "WA"
+    assert not [line for line in ran.failures[1].details if "letters' case" in line]

@@ -1,0 +1,42 @@
+"""The hint for a wrong answer that is the answer but for the case of its ASCII letters
+(Codeforces' ``yes`` for ``YES``): the comparison, as the judge's, tells them apart, and its
+message names the first token or line apart with no word that only the case differs.
+
+    case_hint(comparator, expected, got)  # [] or ["hint: ..."]
+
+The hint is given when the problem's own comparison accepts the two with their letters made
+lower case (so a layout that differs too gets none); the verdict stays. Every answer token a
+YES or NO (in any case) adds testlib's ``nyesno`` checker, which accepts any case, for a
+statement that says so. A checker's or validator's rule is a program of its own, never run a
+second time for a hint: none is given there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.judges.comparator import Comparator
+
+PROGRAMS = ("checker:", "validator:")  # rules run as programs: no second run for a hint
+YES_NO = {b"yes", b"no"}
+HINT = (
+    "hint: the output is the answer but for the letters' case, which the comparison "
+    "({spec}) tells apart as the judge's does: print them as the statement shows them"
+)
+ANY_CASE = ', or, if it accepts YES and NO in any case, set compare = "std:nyesno" in problems.toml'
+
+
+def case_hint(comparator: Comparator, input_path: Path, expected: bytes, got: bytes) -> list[str]:
+    """The hint, or nothing (see the module doc)."""
+    if comparator.spec.startswith(PROGRAMS):
+        return []
+    folded_expected, folded_got = expected.lower(), got.lower()
+    if (folded_expected, folded_got) == (expected, got):
+        return []  # no letter to fold: the same judgement again
+    if not comparator.judge(input_path, folded_expected, folded_got).accepted:
+        return []
+    said = HINT.format(spec=comparator.spec)
+    words = folded_expected.split()
+    if words and set(words) <= YES_NO:
+        said += ANY_CASE
+    return [said]
