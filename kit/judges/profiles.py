@@ -194,6 +194,13 @@ class Profile:
 #   (kyuridenamida/atcoder-tools, issues #285 and #300, each with accepted submissions
 #   linked). Older problems may compare more strictly: online-judge-tools/oj#702 (2020) keeps
 #   a space at a line's end a failure for that reason (docs/targets.md says so).
+# - SPOJ: "tokens". It runs on Sphere Engine ("Spoj uses Sphere Engine", its pages' footer),
+#   whose built-in judge "Ignores extra white spaces" trims the output and the answer and makes
+#   each run of spaces, tabs, newlines and carriage returns one space before an exact
+#   comparison (docs.sphere-engine.com/problems/handbook/judges): testlib's wcmp, the kit's
+#   tokens. SPOJ's problems use it unless their setter chose another: "The standard judge is
+#   being used, so any runs of consecutive whitespace characters are treated as equivalent"
+#   (a comment of 2015-03-22 on br.spoj.com/SPOJ/problems/REVINPUT).
 # DOMjudge, the jury system of ICPC contests (NWERC, BAPC and other regionals), from its
 # sources (DOMjudge/domjudge at a023fd3e, March 2026):
 # - targets: its default Python 3 language runs `pypy3 "$MAINSOURCE"` ("from version 8.0.0 the
@@ -364,6 +371,7 @@ PROFILES = {
         "SPOJ",
         ("cpython3.8",),
         50_000,
+        compare="tokens",
         presentation=False,
         memory_verdict=False,
         output_verdict=False,

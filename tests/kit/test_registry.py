@@ -149,7 +149,7 @@ def test_a_profile_gives_targets_size_limit_and_file_and_process_rules(toy, judg
 @pytest.mark.parametrize(
     ("judge", "compare"),
     [("Codeforces", "tokens"), ("AtCoder", "tokens"), ("Kattis", "kattis"), ("Timus", "lines"),
-     ("SPOJ", "lines"), ("POJ", "lines"), ("DOMjudge", "domjudge")],
+     ("SPOJ", "tokens"), ("POJ", "lines"), ("DOMjudge", "domjudge")],
 )  # fmt: skip
 def test_outputs_are_compared_as_the_judge_compares_them_unless_the_problem_says(
     toy, judge, compare

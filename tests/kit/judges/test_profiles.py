@@ -116,6 +116,12 @@ def test_only_spoj_is_known_to_have_no_output_limit_verdict():
     assert [name for name, p in PROFILES.items() if not p.output_verdict] == ["spoj"]
 
 
+def test_spoj_compares_tokens_as_its_standard_judge_does():
+    """Sphere Engine's "Ignores extra white spaces", SPOJ's standard judge (docs/targets.md): it
+    was "lines", so a newline for a space was a wrong answer SPOJ accepts."""
+    assert PROFILES["spoj"].compare == "tokens"
+
+
 def test_domjudge_compares_runs_games_and_limits_output_as_its_sources_say():
     """Its default compare is problemtools' default validator, its games run through runpipe's
     proxy (pipes at the system's largest, a write after the interactor accepted not failing),
