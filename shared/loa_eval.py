@@ -14,16 +14,21 @@ Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHT
     ``evaluate.known_groups[bb]``, taken by the next evaluation instead of a fill of its own.
 Method: the per-side part depends on one bit-board only and is memoised in a dict (cleared at
     SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
-    not move. Mobility goes line by line: the moves along a line depend only on the pieces on
-    it. Each side's board is turned into 32 bytes holding every line (ranks; files after a
-    transposition; diagonals after two pseudo-rotations by 45 degrees, two lines a byte) by
-    one table look-up per rank, memoised per bit-board, and each byte's (own, other) value is
-    memoised: mobility is 32 dict look-ups in a C-level map. It is skipped (lazy evaluation)
-    when the rest of the score is ``lazy`` outside the (alpha, beta) window.
-Time: O(pieces * 4 + group diameters) per new bit-board, 32 dict look-ups for mobility.
+    not move. A new bit-board is scanned by table look-ups summed in C: one per rank byte
+    (count, centre of mass, centralisation; then the distances to that centre) and one per pair
+    of adjacent ranks (quads, adjacent pairs, Euler number). Mobility goes line by line: the
+    moves along a line depend only on the pieces on it. Each side's board is turned into 32
+    bytes holding every line (ranks; files after a transposition; diagonals after two
+    pseudo-rotations by 45 degrees, two lines a byte) by one table look-up per rank, memoised
+    per bit-board, and each byte's (own, other) value is memoised: mobility is 32 dict look-ups
+    in a C-level map. It is skipped (lazy evaluation) when the rest of the score is ``lazy``
+    outside the (alpha, beta) window.
+Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
+    mobility.
 Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-action.md,
-    "Bench").
-Status: antisymmetry, mirror invariance, memoised = fresh values, line mobility = counted from
+    "Bench"); the rank-pair table, 65536 entries (about 3 MB).
+Status: antisymmetry, mirror invariance, memoised = fresh values, quads and connectedness =
+    counted square by square, Euler number = groups minus holes, line mobility = counted from
     the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
     engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
     real clock; FEW_PIECES: fitted to who won (tuning.outcome_fit), not kept (weight 0) after
@@ -120,6 +125,40 @@ def _row_tables(pst):
         by_gap.append(per_file)
     near = tuple(tuple(by_gap[abs(r - (c >> 3))][c & 7] for r in range(8)) for c in range(64))
     return tuple(rows), near
+
+
+EULER_BIAS = 162  # 2 per 2x2 window (81 of them) added to the Euler field of _pair_rows
+
+
+def _pair_rows():
+    """pairs[lo][hi]: for the pieces ``lo`` and ``hi`` of two adjacent ranks (``lo`` the lower,
+    0 for the frame's empty rank beyond the board), over the nine 2x2 windows they make (files
+    -1 to 7, the frame's empty files beyond the board) packed: the windows with three or more
+    pieces (quads) | the adjacent pairs (vertical and diagonal between the ranks, horizontal
+    within ``hi``) << 8 | (the windows' 4 x Euler number contributions + 2 each) << 18. The
+    sum over the 9 rank pairs of a framed board counts each window, pair and quad once."""
+    g = []  # g[left][right]: a window by its columns, each lower rank | upper rank << 1
+    for left in range(4):
+        a, c = left & 1, left >> 1
+        row = []
+        for right in range(4):
+            b, d = right & 1, right >> 1
+            k = a + b + c + d
+            # 4 x Euler number (8-connectivity) = Q1 - Q3 - 2 QD over the windows
+            e = 1 if k == 1 else -1 if k == 3 else -2 if k == 2 and a == d != b else 0
+            pairs = (a & c) + (a & d) + (b & c) + (c & d)
+            row.append((k >= 3) | pairs << 8 | (e + 2) << 18)
+        g.append(row)
+    # v[w]: the windows' sum by column codes interleaved (column f's code at bits 2f, 2f + 1),
+    # built a column at a time, the frame's left and right columns 0
+    v = g[0]
+    for k in range(1, 8):
+        s = 2 * k - 2
+        v = [v[w] + g[w >> s][c] for c in range(4) for w in range(4**k)]
+    v = [x + g[w >> 14][0] for w, x in enumerate(v)]
+    spread = [sum(((b >> i) & 1) << (2 * i) for i in range(8)) for b in range(256)]
+    up = [s << 1 for s in spread]
+    return tuple(tuple([v[s | u] for u in up]) for s in spread)
 
 
 def _line_images(bb):
@@ -289,10 +328,11 @@ def _side_scorer(w, known_groups):
     few = tuple(w["few"] * v // 100 for v in FEW_PIECES) + (0,) * (65 - len(FEW_PIECES))
     material = tuple(w["mat"] * n + few[n] for n in range(65))
     w_unif, w_conn, w_euler = w["unif"], w["conn"], w["euler"]
-    pad_anchor = sum(1 << (10 * r + f) for r in range(9) for f in range(9))
     not_a, not_h = NOT_A, NOT_H
-    low7 = 0x7F7F7F7F7F7F7F  # squares whose 2x2 block (s, s+1, s+8, s+9) is on the board
     rank_rows, near = _row_tables(pst)
+    pair_row = _pair_rows().__getitem__
+    frame = b"\0"  # the frame's empty rank below the first
+    euler_4 = EULER_BIAS + 4  # the Euler term counts from 4 (one group, no hole)
     cache = {}
     known_pop = known_groups.pop
 
@@ -303,7 +343,7 @@ def _side_scorer(w, known_groups):
             cache.clear()
         # count, row sum, file sum and centralisation in one pass of 8 table look-ups (one per
         # rank byte, summed in C), then the distances to the centre of mass the same way
-        data = bb.to_bytes(8, "little")
+        data = bb.to_bytes(9, "little")  # the ranks, then the frame
         p = sum(map(getitem, rank_rows, data))
         n = p & 255
         half = n >> 1
@@ -329,37 +369,15 @@ def _side_scorer(w, known_groups):
                     x = y
                 b ^= x
                 groups += 1
-        score -= w_group * groups
-        # quads with >= 3 pieces: a = s, b = s+1, c = s+8, d = s+9 (anchored at s)
-        a = bb & low7
-        b1 = (bb >> 1) & low7
-        c1 = (bb >> 8) & low7
-        d1 = (bb >> 9) & low7
-        q3 = (a & b1 & (c1 | d1)) | (c1 & d1 & (a | b1))
-        if q3:
-            score += w_quad * bin(q3).count("1")
-        if w_conn:
-            # connectedness: adjacent pairs of own pieces (8 directions counted once), per piece
-            pairs = (
-                bin(bb & (bb >> 8)).count("1")
-                + bin(bb & (bb >> 1) & not_h).count("1")
-                + bin(bb & (bb >> 9) & not_h).count("1")
-                + bin(bb & (bb >> 7) & not_a).count("1")
-            )
-            score += w_conn * pairs // n
-        if w_euler:
-            # 4 x Euler number (8-connectivity) = Q1 - Q3 - 2 QD over the 81 2x2 windows of the
-            # board with a margin: the board in a 10-wide frame, squares at 10 (r + 1) + f + 1
-            p = 0
-            for r, byte in enumerate(data):
-                p |= byte << (10 * r + 11)
-            a, b, c, d = p, p >> 1, p >> 10, p >> 11
-            ab = a ^ b
-            cd = c ^ d
-            q1 = bin(pad_anchor & ((ab & ~(c | d)) | (cd & ~(a | b)))).count("1")
-            q3 = bin(pad_anchor & ((a & b & cd) | (c & d & ab))).count("1")
-            qd = bin(pad_anchor & ((a & d & ~(b | c)) | (b & c & ~(a | d)))).count("1")
-            score -= w_euler * (q1 - q3 - 2 * qd - 4) // 4
+        # quads, adjacent pairs and 4 x Euler number in one pass of 9 table look-ups, one per
+        # pair of adjacent ranks (the frame's empty rank below the first and above the last)
+        t = sum(map(getitem, map(pair_row, frame + data), data))
+        score += (
+            w_quad * (t & 255)
+            + w_conn * ((t >> 8) & 1023) // n
+            - w_group * groups
+            - w_euler * ((t >> 18) - euler_4) // 4
+        )
         if w_unif:
             # uniformity: area of the smallest rectangle holding all the pieces
             rows = ((bb.bit_length() - 1) >> 3) - (((bb & -bb).bit_length() - 1) >> 3) + 1

@@ -1,6 +1,7 @@
 """Evaluation (shared/loa_eval.py): antisymmetry and mirror invariance, memoised scores equal
-fresh ones, the weights' text, connectedness, the line-memoised mobility against the move lists,
-and the Euler term against groups minus holes counted directly."""
+fresh ones, the weights' text, connectedness, quads and connectedness against counts square by
+square, the line-memoised mobility against the move lists, and the Euler term against groups
+minus holes counted directly."""
 
 import random
 
@@ -95,6 +96,38 @@ def test_connectedness_counts_adjacent_pairs_per_piece():
     cnt = line_counts(w | b)
     diff = make_evaluator({"conn": 60})(w, b, cnt) - make_evaluator({"conn": 0})(w, b, cnt)
     assert diff == 60 * 3 // 4
+
+
+def quads_and_pairs(bb):
+    """(2x2 blocks with three or more pieces, adjacent pairs in 8 directions) of ``bb``,
+    square by square."""
+    on = {(s >> 3, s & 7) for s in range(64) if bb >> s & 1}
+    quads = sum(
+        ((r, f) in on) + ((r, f + 1) in on) + ((r + 1, f) in on) + ((r + 1, f + 1) in on) >= 3
+        for r in range(7)
+        for f in range(7)
+    )
+    pairs = sum(
+        (r + dr, f + df) in on for r, f in on for dr, df in ((0, 1), (1, -1), (1, 0), (1, 1))
+    )
+    return quads, pairs
+
+
+def test_quads_and_connectedness_count_blocks_and_pairs_square_by_square(scaled):
+    """The quads term (weight 1: one point per 2x2 block with three or more pieces) and the
+    connectedness term (weight 60: 60 x adjacent pairs // pieces), which the scan reads from
+    one table per pair of adjacent ranks, against counts square by square, on random sets of
+    pieces from sparse to crowded."""
+    rng = random.Random(29)
+    base = make_evaluator({"quad": 0, "conn": 0})
+    quad, conn = make_evaluator({"quad": 1, "conn": 0}), make_evaluator({"quad": 0, "conn": 60})
+    for _ in range(scaled(2000)):
+        w = sum(1 << s for s in rng.sample(range(63), rng.randint(1, 24)))
+        b = 1 << 63
+        cnt = line_counts(w | b)
+        quads, pairs = quads_and_pairs(w)
+        assert quad(w, b, cnt) - base(w, b, cnt) == quads
+        assert conn(w, b, cnt) - base(w, b, cnt) == 60 * pairs // bin(w).count("1")
 
 
 def test_line_memoised_mobility_matches_the_move_list():
