@@ -15,14 +15,14 @@ Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHT
 Method: the per-side part depends on one bit-board only and is memoised in a dict (cleared at
     SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
     not move. A new bit-board is scanned by table look-ups summed in C: one per rank byte
-    (count, centre of mass, centralisation; then the distances to that centre) and one per pair
-    of adjacent ranks (quads, adjacent pairs, Euler number). Mobility goes line by line: the
-    moves along a line depend only on the pieces on it. Each side's board is turned into 32
-    bytes holding every line (ranks; files after a transposition; diagonals after two
-    pseudo-rotations by 45 degrees, two lines a byte) by one table look-up per rank, memoised
-    per bit-board, and each byte's (own, other) value is memoised: mobility is 32 dict look-ups
-    in a C-level map. It is skipped (lazy evaluation) when the rest of the score is ``lazy``
-    outside the (alpha, beta) window.
+    (count, centre of mass, centralisation, ranks occupied; then the distances to that centre)
+    and one per pair of adjacent ranks (quads, adjacent pairs, Euler number). Mobility goes
+    line by line: the moves along a line depend only on the pieces on it. Each side's board is
+    turned into 32 bytes holding every line (ranks; files after a transposition; diagonals
+    after two pseudo-rotations by 45 degrees, two lines a byte) by one table look-up per rank,
+    memoised per bit-board, and each byte's (own, other) value is memoised: mobility is 32 dict
+    look-ups in a C-level map. It is skipped (lazy evaluation) when the rest of the score is
+    ``lazy`` outside the (alpha, beta) window.
 Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
     mobility.
 Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-action.md,
@@ -101,18 +101,20 @@ PST_SHIFT = 80  # added to every piece-square value in the packed rank table (ke
 
 def _row_tables(pst):
     """Rank-byte tables of the per-side scan. rows[r][byte]: for the pieces of ``byte`` on rank
-    r, packed as count | rank sum << 8 | file sum << 16 | (piece-square sum + PST_SHIFT per
-    piece) << 24 (each field stays inside its bits for up to 12 pieces). near[c][r][byte]: the
-    sum of the pieces' Chebyshev distances to square c."""
+    r, packed as count | rank sum << 8 | file sum << 16 | the rank's bit (1 << r, when it
+    holds a piece) << 24 | (piece-square sum + PST_SHIFT per piece) << 32 (each field stays
+    inside its bits for up to 12 pieces; the sum over the ranks of a board's fields is the
+    board's, its ranks' bits the ranks it occupies). near[c][r][byte]: the sum of the
+    pieces' Chebyshev distances to square c."""
     rows = []
     for r in range(8):
         row = [0] * 256
         for byte in range(1, 256):
             low = byte & -byte
             f = low.bit_length() - 1
-            packed = 1 | r << 8 | f << 16 | (pst[8 * r + f] + PST_SHIFT) << 24
+            packed = 1 | r << 8 | f << 16 | (pst[8 * r + f] + PST_SHIFT) << 32
             row[byte] = row[byte ^ low] + packed
-        rows.append(tuple(row))
+        rows.append(tuple([0] + [v | 1 << (24 + r) for v in row[1:]]))
     by_gap = []  # by_gap[dr][cf][byte]: distances to a square dr ranks away on file cf
     for dr in range(8):
         per_file = []
@@ -327,9 +329,18 @@ def _side_scorer(w, known_groups):
     # material and the few-pieces bonus by piece count, one look-up (a board holds at most 64)
     few = tuple(w["few"] * v // 100 for v in FEW_PIECES) + (0,) * (65 - len(FEW_PIECES))
     material = tuple(w["mat"] * n + few[n] for n in range(65))
+    # the centralisation's PST_SHIFT per piece and the concentration's least possible distance
+    # sum, by piece count; the centre of mass term by square
+    by_count = tuple(w_conc * minsum[n] - w_cent * PST_SHIFT * n for n in range(len(minsum)))
+    com_value = tuple(w_com * v >> 1 for v in pst)
     w_unif, w_conn, w_euler = w["unif"], w["conn"], w["euler"]
     not_a, not_h = NOT_A, NOT_H
     rank_rows, near = _row_tables(pst)
+    # area[ranks][files]: the uniformity term of pieces occupying those ranks and files (bit
+    # masks), w_unif x the bounding rectangle's area // 8
+    span = [0] + [m.bit_length() - (m & -m).bit_length() + 1 for m in range(1, 256)]
+    by_span = [tuple([(w_unif * h * span[m]) >> 3 for m in range(256)]) for h in range(9)]
+    area = tuple(by_span[h] for h in span)
     pair_row = _pair_rows().__getitem__
     frame = b"\0"  # the frame's empty rank below the first
     euler_4 = EULER_BIAS + 4  # the Euler term counts from 4 (one group, no hole)
@@ -349,9 +360,10 @@ def _side_scorer(w, known_groups):
         half = n >> 1
         com = ((((p >> 8) & 255) + half) // n) * 8 + (((p >> 16) & 255) + half) // n
         tot = sum(map(getitem, near[com], data))
-        cen = (p >> 24) - PST_SHIFT * n
+        # w_cent x centralisation - w_conc x surplus distance, over n (the parts that depend on
+        # n alone in by_count[n]), then the centre of mass square, material and few pieces
         score = (
-            (w_cent * cen - w_conc * (tot - minsum[n])) // n + (w_com * pst[com] >> 1) + material[n]
+            (w_cent * (p >> 32) - w_conc * tot + by_count[n]) // n + com_value[com] + material[n]
         )
         groups = known_pop(bb, None)
         if groups is None:
@@ -379,13 +391,11 @@ def _side_scorer(w, known_groups):
             - w_euler * ((t >> 18) - euler_4) // 4
         )
         if w_unif:
-            # uniformity: area of the smallest rectangle holding all the pieces
-            rows = ((bb.bit_length() - 1) >> 3) - (((bb & -bb).bit_length() - 1) >> 3) + 1
+            # uniformity: area of the smallest rectangle holding all the pieces, by the ranks
+            # they occupy (from the rank table's sum) and the files (every rank or-ed)
             c = bb | (bb >> 32)
             c |= c >> 16
-            c = (c | (c >> 8)) & 0xFF
-            cols = c.bit_length() - (c & -c).bit_length() + 1
-            score -= (w_unif * rows * cols) >> 3
+            score -= area[(p >> 24) & 255][(c | (c >> 8)) & 255]
         cache[bb] = score
         return score
 

@@ -1,14 +1,20 @@
 """Evaluation (shared/loa_eval.py): antisymmetry and mirror invariance, memoised scores equal
-fresh ones, the weights' text, connectedness, quads and connectedness against counts square by
-square, the line-memoised mobility against the move lists, and the Euler term against groups
-minus holes counted directly."""
+fresh ones, the weights' text, connectedness; quads, connectedness, uniformity and the centre
+of mass term against counts square by square, the line-memoised mobility against the move
+lists, and the Euler term against groups minus holes counted directly."""
 
 import random
 
 import pytest
 
 from shared.loa_bitboard import build_tables, line_counts
-from shared.loa_eval import DEFAULT_WEIGHTS, FEW_PIECES, make_evaluator, parse_weights
+from shared.loa_eval import (
+    DEFAULT_WEIGHTS,
+    FEW_PIECES,
+    PIECE_SQUARE,
+    make_evaluator,
+    parse_weights,
+)
 from tests.loa_positions import count_groups, from_diagram, random_position
 
 TABLES = build_tables()
@@ -128,6 +134,28 @@ def test_quads_and_connectedness_count_blocks_and_pairs_square_by_square(scaled)
         quads, pairs = quads_and_pairs(w)
         assert quad(w, b, cnt) - base(w, b, cnt) == quads
         assert conn(w, b, cnt) - base(w, b, cnt) == 60 * pairs // bin(w).count("1")
+
+
+def test_uniformity_and_centre_terms_match_their_definitions_square_by_square(scaled):
+    """The uniformity term (weight 8: the area of the smallest rectangle holding the pieces),
+    read from the ranks the rank table marks and the files or-ed together, and the centre of
+    mass term (weight 2: the piece-square value of the rounded mean square), against both
+    counted square by square, on random sets of pieces."""
+    rng = random.Random(31)
+    base = make_evaluator({"unif": 0, "com": 0})
+    unif, com = make_evaluator({"unif": 8, "com": 0}), make_evaluator({"unif": 0, "com": 2})
+    for _ in range(scaled(2000)):
+        squares = rng.sample(range(63), rng.randint(1, 24))
+        w = sum(1 << s for s in squares)
+        b = 1 << 63
+        cnt = line_counts(w | b)
+        ranks = [s >> 3 for s in squares]
+        files = [s & 7 for s in squares]
+        area = (max(ranks) - min(ranks) + 1) * (max(files) - min(files) + 1)
+        assert unif(w, b, cnt) - base(w, b, cnt) == -area + 1  # the lone black piece: 1
+        n = len(squares)
+        r, f = (sum(ranks) + n // 2) // n, (sum(files) + n // 2) // n
+        assert com(w, b, cnt) - base(w, b, cnt) == PIECE_SQUARE[r][f] - PIECE_SQUARE[7][7]
 
 
 def test_line_memoised_mobility_matches_the_move_list():
