@@ -11,7 +11,8 @@ Usage: made once per searcher (shared/loa_search.py); closures over its tables, 
 Method: a connecting move lands on a square touching every group (all but the moved piece's
     own when that piece stands alone); per landing square only the pieces in line with it are
     tried, and a flood fill decides. With more than CONNECT_GROUPS groups there is none. Every
-    group is filled once, and their number left in ``known_groups`` for the evaluation.
+    group is filled once, and their number left in ``known_groups`` for the evaluation; the
+    fill's last spread of each group (the group and its neighbours) gives its landing squares.
 Time: per new bit-board, one flood fill per group and, per landing square, the pieces in line
     with it; memoised (measured: docs/lines-of-action.md, sixth round, "Speed").
 Status: tests/test_loa_threats.py against a brute force over every move on random boards;
@@ -44,23 +45,27 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         otherwise fill them again."""
         # the groups (8-connected), seeded from either end in turn, so that the first groups
         # tend to lie far apart (the flood fill of loa_bitboard, written out here: a call per
-        # new bit-board costs CPython 3.8 more)
+        # new bit-board costs CPython 3.8 more); the last step's 8-neighbour spread of a group
+        # (before it is masked) is kept for _landing_squares, which would spread it again
         b = me
         parts = []
+        spreads = []
         high = False
         while b:
             x = 1 << (b.bit_length() - 1) if high else b & -b
             high = not high
             while True:
                 y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                y = (y | (y << 8) | (y >> 8)) & b
-                if y == x:
+                y |= (y << 8) | (y >> 8)
+                z = y & b
+                if z == x:
                     break
-                x = y
+                x = z
             b ^= x
             parts.append(x)
+            spreads.append(y)
         known_groups[me] = len(parts) - 1
-        landing = len(parts) <= CONNECT_GROUPS and _landing_squares(parts, full ^ me)
+        landing = len(parts) <= CONNECT_GROUPS and _landing_squares(parts, spreads, full ^ me)
         if not landing:
             connect_cache[me] = ()
             return ()
@@ -119,23 +124,23 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
     return connecting_moves, can_connect
 
 
-def _landing_squares(parts, free):
+def _landing_squares(parts, spreads, free):
     """(common, lone, alone) for the groups ``parts`` and the empty squares ``free``: the
     squares touching every group, the lone pieces, and per lone piece the squares touching
-    every other group; None when there is no such square at all."""
-    not_a, not_h = NOT_A, NOT_H
+    every other group; None when there is no such square at all. ``spreads``: per group, the
+    group and its 8 neighbours (bits past the board allowed), as the flood fill left them."""
     common = FULL  # squares touching every group so far
     lone = []  # the lone pieces so far
     alone = []  # per lone piece: the squares touching every other group so far
-    for x in parts:
-        y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-        y = (y | (y << 8) | (y >> 8)) & free
-        for i, e in enumerate(alone):
-            alone[i] = e & y
+    for x, spread in zip(parts, spreads):
+        y = spread & free
+        if alone:
+            for i, e in enumerate(alone):
+                alone[i] = e & y
         if not (x & (x - 1)):
             lone.append(x)
             alone.append(common)
         common &= y
-        if not common and not any(alone):
+        if not common and not (alone and any(alone)):
             return None  # no square touches every group
     return common, lone, alone
