@@ -26,7 +26,7 @@ Method: the per-side part depends on one bit-board only and is memoised in a dic
 Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
     mobility.
 Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-action.md,
-    "Bench"); the rank-pair table, 65536 entries (about 3 MB).
+    "Bench"); the rank-pair table, 65536 entries (0.55 MB).
 Status: antisymmetry, mirror invariance, memoised = fresh values, quads and connectedness =
     counted square by square, Euler number = groups minus holes, line mobility = counted from
     the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
@@ -35,7 +35,7 @@ Status: antisymmetry, mirror invariance, memoised = fresh values, quads and conn
     matches at the real clock; figures and record: docs/lines-of-action.md.
 """
 
-from operator import getitem, or_
+from operator import add, getitem, or_
 
 from shared.loa_bitboard import FULL, NOT_A, NOT_H
 
@@ -151,16 +151,27 @@ def _pair_rows():
             pairs = (a & c) + (a & d) + (b & c) + (c & d)
             row.append((k >= 3) | pairs << 8 | (e + 2) << 18)
         g.append(row)
-    # v[w]: the windows' sum by column codes interleaved (column f's code at bits 2f, 2f + 1),
-    # built a column at a time, the frame's left and right columns 0
-    v = g[0]
-    for k in range(1, 8):
-        s = 2 * k - 2
-        v = [v[w] + g[w >> s][c] for c in range(4) for w in range(4**k)]
-    v = [x + g[w >> 14][0] for w, x in enumerate(v)]
-    spread = [sum(((b >> i) & 1) << (2 * i) for i in range(8)) for b in range(256)]
-    up = [s << 1 for s in spread]
-    return tuple(tuple([v[s | u] for u in up]) for s in spread)
+
+    def windows(lo, hi, files, frame):
+        """The sum of g over the windows of the first ``files`` files of lo and hi, with the
+        frame's empty file on the ``frame`` side."""
+        codes = [(lo >> f & 1) | (hi >> f & 1) << 1 for f in range(files)]
+        codes = [0, *codes] if frame == "left" else [*codes, 0]
+        return sum(g[x][y] for x, y in zip(codes, codes[1:]))
+
+    # the windows of files -1 to 3 (by files 0-4 of the ranks) and of files 4 to 7 (by files
+    # 4-7 and the frame), added for every pair of ranks in C
+    west = [[windows(lo, hi, 5, "left") for hi in range(32)] for lo in range(32)]
+    east = [[windows(lo, hi, 4, "right") for hi in range(16)] for lo in range(16)]
+    low5, high4 = [h & 31 for h in range(256)], [h >> 4 for h in range(256)]
+    one = {}  # one int object per value (446 of them), shared by the entries (memory)
+    rows = []
+    for lo in range(256):
+        row = list(
+            map(add, map(west[lo & 31].__getitem__, low5), map(east[lo >> 4].__getitem__, high4))
+        )
+        rows.append(tuple(map(one.setdefault, row, row)))
+    return tuple(rows)
 
 
 def _line_images(bb):
