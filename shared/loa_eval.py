@@ -363,8 +363,9 @@ def _side_scorer(w, known_groups):
         side that did not move keeps the same bit-board)."""
         if len(cache) > SIDE_CACHE_MAX:
             cache.clear()
-        # count, row sum, file sum and centralisation in one pass of 8 table look-ups (one per
-        # rank byte, summed in C), then the distances to the centre of mass the same way
+        # count, row sum, file sum, ranks occupied and centralisation in one pass of 8 table
+        # look-ups (one per rank byte, summed in C), then the distances to the centre of mass
+        # the same way
         data = bb.to_bytes(9, "little")  # the ranks, then the frame
         p = sum(map(getitem, rank_rows, data))
         n = p & 255
