@@ -6,33 +6,28 @@ Description: ``make_evaluator(weights, tables)`` returns ``evaluate(me, opp, cnt
     of mass over the least possible, per piece), centralisation (piece-square table, per piece),
     groups beyond the first, quads (2x2 blocks with three or more own pieces), connectedness
     (adjacent pairs per piece), uniformity (bounding rectangle's area), Euler number, material,
-    a bonus for having few pieces (FEW_PIECES, at weight 0 by default);
-    between the sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a
-    bonus for the side to move. The centre of mass square exists at weight 0.
+    a few-pieces bonus (FEW_PIECES, weight 0), the centre of mass square (weight 0); between
+    the sides, weighted mobility (2 per move, 1 to an edge square, +1 for a capture); a bonus
+    for the side to move.
 Usage: ``LOA_WEIGHTS="conc=100,..."`` in the solution overrides ``DEFAULT_WEIGHTS`` (matches).
     A caller that has flood-filled a bit-board leaves its groups beyond the first in
     ``evaluate.known_groups[bb]``, taken by the next evaluation instead of a fill of its own.
-Method: the per-side part depends on one bit-board only and is memoised in a dict (cleared at
-    SIDE_CACHE_MAX entries): below one node every leaf shares the bit-board of the side that did
-    not move. A new bit-board is scanned by table look-ups summed in C: one per rank byte
-    (count, centre of mass, centralisation, ranks occupied; then the distances to that centre)
-    and one per pair of adjacent ranks (quads, adjacent pairs, Euler number). Mobility goes
-    line by line: the moves along a line depend only on the pieces on it. Each side's board is
-    turned into 32 bytes holding every line (ranks; files after a transposition; diagonals
-    after two pseudo-rotations by 45 degrees, two lines a byte) by one table look-up per rank,
-    memoised per bit-board, and each byte's (own, other) value is memoised: mobility is 32 dict
-    look-ups in a C-level map. It is skipped (lazy evaluation) when the rest of the score is
-    ``lazy`` outside the (alpha, beta) window.
+Method: the per-side part depends on one bit-board only and is memoised (cleared at
+    SIDE_CACHE_MAX entries). A new bit-board is scanned by table look-ups summed in C: one per
+    rank byte (count, centre of mass, centralisation, ranks occupied; then the distances to
+    that centre) and one per pair of adjacent ranks (quads, adjacent pairs, Euler number).
+    Mobility goes line by line: each side's board is turned into 32 bytes holding every line
+    (ranks, files, both diagonals) by one look-up per rank, memoised per bit-board, and each
+    byte's (own, other) value is memoised: 32 dict look-ups in a C-level map, skipped (lazy
+    evaluation) when the rest of the score is ``lazy`` outside the (alpha, beta) window.
 Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
-    mobility.
-Memory: memos of at most 40000 + 50000 + 16000 entries (sizes: docs/lines-of-action.md,
-    "Bench"); the rank-pair table, 65536 entries (0.55 MB).
-Status: antisymmetry, mirror invariance, memoised = fresh values, quads and connectedness =
-    counted square by square, Euler number = groups minus holes, line mobility = counted from
-    the move lists (tests/test_loa_eval.py). Weights: a least-squares fit to a stronger
-    engine's deep scores (tuning.eval_fit), kept on a fixed-depth pairing and a match at the
-    real clock; FEW_PIECES: fitted to who won (tuning.outcome_fit), not kept (weight 0) after
-    matches at the real clock; figures and record: docs/lines-of-action.md.
+    mobility. Memory: memos of at most 40000 + 50000 + 16000 entries, the rank-pair table
+    65536 entries (0.55 MB); figures: docs/lines-of-action.md.
+Status: antisymmetry, mirror invariance, memoised = fresh values, quads, connectedness,
+    uniformity and centre terms = counted square by square, Euler number = groups minus holes,
+    line mobility = counted from the move lists (tests/test_loa_eval.py). Weights: fitted to a
+    stronger engine's deep scores (tuning.eval_fit), kept after matches at the real clock;
+    FEW_PIECES fitted to who won (tuning.outcome_fit), not kept (docs/lines-of-action.md).
 """
 
 from operator import add, getitem, or_
