@@ -107,7 +107,7 @@ def test_malformed_registry_is_one_line(toy):
     ("name", "message"),
     [
         ("sample-3.out", "toy_sum: samples/toy_sum/sample-3.out has no sample-3.in"),
-        ("notes.txt", "toy_sum: samples/toy_sum/notes.txt: not a sample file"),
+        ("sample-3.txt", "toy_sum: samples/toy_sum/sample-3.txt: not a sample file"),
         ("big.ans", "toy_sum: samples/toy_sum/big.ans has no big.in"),
         ("sample-1.ans", "toy_sum: samples/toy_sum/sample-1.ans: both .out and .ans"),
     ],
