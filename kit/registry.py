@@ -336,6 +336,29 @@ def _table(root: Path, slug: str, where: str, entry: object) -> tuple[dict, set,
     return entry, given, package
 
 
+# Tables other tools' files have and problems.toml has not: one so named that lacks a key a
+# problem needs is said to be no problem's, as is one that names no judge, id or kind.
+_NOT_PROBLEMS = ("defaults", "default", "settings", "config", "global", "common")
+
+
+def _missing(where: str, entry: dict, key: str) -> str:
+    """The error of ``where``'s table, which lacks the required ``key``: ``missing 'key'``
+    for a problem's table; for ``[defaults]`` and tables like it, that the table is not a
+    problem's (there are no defaults: each problem's table gives its own keys)."""
+    slug = where.removeprefix("problems.toml: [").removesuffix("]")
+    if slug.lower() in _NOT_PROBLEMS:
+        return (
+            f"{where}: not a problem table (problems.toml has no [{slug}]: each table is one "
+            f"problem's, giving its own keys; this one has no '{key}')"
+        )
+    if not {"judge", "id", "kind"} & set(entry):
+        return (
+            f"{where}: not a problem table (it names no judge, id or kind: each table of "
+            "problems.toml is one problem's, giving its own keys)"
+        )
+    return f"{where}: missing '{key}'"
+
+
 def _table_fields(slug: str, entry: dict, profile: Profile | None) -> dict:
     """The Problem fields the table gives as written: its title (the slug by default), id,
     statement, package and testlib, and whether files and processes are refused (by default
@@ -533,7 +556,7 @@ def _check_keys(where: str, entry: dict, package: Package | None) -> None:
                     "limits.time_limit in its problem.yaml): set time_limit"
                 )
             if required:
-                raise BuildError(f"{where}: missing '{key}'")
+                raise BuildError(_missing(where, entry, key))
             continue
         value = entry[key]
         wrong_bool = isinstance(value, bool) and types is not bool

@@ -107,6 +107,31 @@ def test_a_key_set_twice_is_named_with_the_first_s_line(toy):
     )
 
 
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        (
+            '[defaults]\njudge = "AtCoder"\nkind = "batch"\ntime_limit = 2\n',
+            "problems.toml:10: [defaults]: not a problem table (problems.toml has no "
+            "[defaults]: each table is one problem's, giving its own keys; this one has no 'id')",
+        ),
+        (
+            "[tool]\n# a comment\ntime_limit = 2\nmemory_limit = 256\n",
+            "problems.toml:10: [tool]: not a problem table (it names no judge, id or kind: "
+            "each table of problems.toml is one problem's, giving its own keys)",
+        ),
+        ('[beta]\nkind = "batch"\n', "problems.toml:10: [beta]: missing 'judge'"),
+    ],
+)
+def test_a_table_of_defaults_is_said_to_be_no_problem_s_at_its_header(toy, table, said):
+    """A [defaults] table (or one naming no judge, id or kind) was told of a missing key
+    (``missing 'id'``), as if it were a problem's table left unfinished."""
+    (toy / "problems.toml").write_text(TABLE.format(judge="POJ", extra="") + "\n" + table)
+    with pytest.raises(BuildError) as raised:
+        load_registry(toy)
+    assert str(raised.value) == said
+
+
 @pytest.mark.parametrize("judge", ["", "   "])
 def test_an_empty_judge_is_refused(toy, judge):
     assert error(toy, judge=judge) == (
