@@ -60,7 +60,6 @@ from kit.run.failure_hints import (
     IDLE_HINT,
     MANAGED_HINT,
     SILENT_CRASH_HINT,
-    TESTLIB_INTERACTOR_HINT,
     TESTLIB_USAGE,
     WROTE_AFTER_HINT,
     externally_managed,
@@ -69,6 +68,7 @@ from kit.run.failure_hints import (
     segfault_hint,
     side_by_side,
     slow_input_hint,
+    testlib_interactor_hint,
 )
 from kit.run.float_answers import float_hint
 from kit.run.game_transcript import HEADING
@@ -474,7 +474,7 @@ class CaseJudge:
             said = "interactor wrote nextpass.in, and rejected (exit status 43)"
             return Outcome(JE, message(JE, said), details), run
         if game.verdict == JE and self.interactor.protocol == KIT and TESTLIB_USAGE in game.message:
-            details.append(TESTLIB_INTERACTOR_HINT)
+            details.append(testlib_interactor_hint(self.problem.interactor))
         refused = refusal(self.problem, game.solution_stderr) if game.verdict == RE else ""
         said = game.message
         if game.verdict == TLE and said.startswith(message(TLE, "idle")):

@@ -15,7 +15,7 @@ decides them:
 - a game: idle (``idle_hint``, by who spoke last and, for a solution of next to no CPU, the
   other ways it waited: ``WAITED_HINT``), a write after the interactor accepted
   (``WROTE_AFTER_HINT``), a testlib interactor named without its protocol
-  (``TESTLIB_INTERACTOR_HINT``);
+  (``testlib_interactor_hint``: the setting to write);
 - a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``).
 
 A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run.float_answers``,
@@ -25,13 +25,16 @@ A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run
 from __future__ import annotations
 
 import functools
+import json
 import re
+import shlex
 import subprocess
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
 from kit.judges.modules import install_hint, missing_module
 from kit.judges.profiles import WALL, judge_name
+from kit.judges.programs import TESTLIB, whole_path
 from kit.judges.targets import INT_DIGITS_LIMIT_FROM, Interpreter
 from kit.registry import Problem
 from kit.run.game_transcript import NO_EOL, TO_INTERACTOR
@@ -195,9 +198,23 @@ WROTE_AFTER_HINT = (
 )
 TESTLIB_USAGE = "<input-file> <output-file> [<answer-file>"  # registerInteraction's usage
 TESTLIB_INTERACTOR_HINT = (
-    'hint: a testlib interactor takes INPUT OUTPUT ANSWER: write interactor = "testlib:PATH" '
-    "in problems.toml (a bare PATH is the kit's own protocol, PATH INPUT)"
+    "hint: a testlib interactor takes INPUT OUTPUT ANSWER: write interactor = {setting} in "
+    "problems.toml (a bare path is the kit's own protocol, PATH INPUT)"
 )
+
+
+def testlib_interactor_hint(spec: str) -> str:
+    """``TESTLIB_INTERACTOR_HINT`` for the bare ``interactor = spec``: the setting to write,
+    its path given testlib's protocol (quoted as a shell word where it must be)."""
+    try:
+        path = whole_path(spec)
+    except ValueError:
+        path = spec
+    return TESTLIB_INTERACTOR_HINT.format(
+        setting=json.dumps(f"{TESTLIB}:{shlex.quote(path)}", ensure_ascii=False)
+    )
+
+
 SLOW_INPUT_LINES = 100_000  # lines of input from which input() alone costs a good part of a second
 # what reading a line with input() costs more than sys.stdin.buffer.read().split(), generously:
 # 200,000 lines of two numbers took 0.30-0.42 s against 0.09-0.20 s under CPython 3.8, 3.13 and

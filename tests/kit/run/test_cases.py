@@ -463,23 +463,33 @@ def test_a_game_killed_for_its_memory_gives_no_warning_of_its_peak(checkout_copy
     assert not [warning for warning in ran.warnings if "over half" in warning], ran.warnings
 
 
-@pytest.mark.parametrize(("spec", "hinted"), [("{}", True), ("testlib:{}", False)])
+@pytest.mark.parametrize(
+    ("name", "spec", "setting"),
+    [
+        ("guess.py", "{}", '"testlib:interactors/guess.py"'),
+        ("my guess.py", '"{}"', "\"testlib:'interactors/my guess.py'\""),
+        ("guess.py", "testlib:{}", None),
+    ],
+)
 def test_a_testlib_interactor_named_without_its_protocol_gets_a_hint(
-    checkout_copy, tmp_path, spec, hinted
+    checkout_copy, tmp_path, name, spec, setting
 ):
     """testlib's usage message (registerInteraction wants INPUT OUTPUT [ANSWER]) from an
-    interactor run by the kit's own protocol (PATH INPUT) says how to name it."""
+    interactor run by the kit's own protocol (PATH INPUT) says how to name it: the setting
+    to write, with its path (it said ``"testlib:PATH"``)."""
     root = checkout_copy("guess")
     usage = "FAIL Program must be run with the following arguments: " + TESTLIB_USAGE + "]"
-    (root / "interactors" / "guess.py").write_text(
+    (root / "interactors" / name).write_text(
         f"import sys\nprint({usage!r}, file=sys.stderr)\nsys.exit(3)\n"
     )
     problem = load_registry(root)["guess"]
-    problem = replace(problem, interactor=spec.format("interactors/guess.py"))
+    problem = replace(problem, interactor=spec.format(f"interactors/{name}"))
     ran = played(problem, tmp_path)
     (failure,) = ran.failures
     assert failure.word == "JE", failure.message
-    assert (failure_hints.TESTLIB_INTERACTOR_HINT in failure.details) == hinted, failure.details
+    hints = [line for line in failure.details if "testlib interactor" in line]
+    said = failure_hints.TESTLIB_INTERACTOR_HINT.format(setting=setting)
+    assert hints == ([said] if setting else []), failure.details
 
 
 def test_a_write_after_the_interactor_accepted_gets_a_hint(checkout_copy, tmp_path):
