@@ -102,8 +102,12 @@ class Program:
             raise BuildError(f"{called} printed nothing" + (f" (it said: {said})" if said else ""))
         try:
             return run.stdout.decode("utf-8")
-        except UnicodeDecodeError:
-            raise BuildError(f"{called} printed something that is not UTF-8 text") from None
+        except UnicodeDecodeError as error:  # a file is shrunk, validated and shown as text
+            bad = f"\\x{run.stdout[error.start]:02x}"
+            raise BuildError(
+                f"{called} printed something that is not UTF-8 text ({error.reason} {bad} at "
+                f"byte {error.start} of its output)"
+            ) from None
 
     @staticmethod
     def _run(

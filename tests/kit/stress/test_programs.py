@@ -191,6 +191,28 @@ def test_a_brute_force_that_answers_on_stderr_only_is_one_line_not_the_solution_
     assert silent.answer("4\n-1 3 -2 5\n", cwd=tmp_path, limits=limits) == b""
 
 
+@pytest.mark.parametrize(
+    ("printed", "said"),
+    [
+        (b"\xff\xfe 1\n", "invalid start byte \\xff at byte 0"),
+        (b"2\n1 caf\xe9\n", "invalid continuation byte \\xe9 at byte 7"),
+    ],
+)
+def test_a_generator_printing_bytes_that_are_not_utf_8_is_told_the_first(
+    maxsum, tmp_path, printed, said
+):
+    """A generator's output that is not UTF-8 (a stress file is shrunk, validated and shown as
+    text) was said to be so with no place in it: the first bad byte and its offset."""
+    (maxsum.root / "bytes_gen.py").write_text(f"import sys\nsys.stdout.buffer.write({printed!r})\n")
+    gen = parse_program("bytes_gen.py", "--gen", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:
+        gen.generate(3, None, cwd=tmp_path, limits=limits_for(maxsum, RUNNER))
+    assert str(caught.value) == (
+        f"--gen 'bytes_gen.py' (run with 3) printed something that is not UTF-8 text ({said} "
+        "of its output)"
+    )
+
+
 def test_the_user_s_own_programs_keep_the_user_s_environment(maxsum, tmp_path, monkeypatch):
     """``--brute "python3 brute.py"`` is the user's tool, not a program a judge runs: it sees
     ``PYTHONPATH`` and the like as the user's shell has them (it lost them, and failed)."""
