@@ -40,8 +40,9 @@ from kit.pages.page import Page, judge_file, on_hosts, possessive
 from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibytes, in_seconds
 
 FORMAT = "Competitive Companion's format"
-# "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem", a Kattis contest's "Problem A - Sum"
-LETTER = re.compile(r"^(?:Problem\s+)?(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)\s+")
+# "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem", a Kattis contest's "Problem A - Sum",
+# yukicoder's "No.1020 Reverse" (Competitive Companion's tests/data/yukicoder)
+LETTER = re.compile(r"^(?:(?:Problem\s+)?(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)|No\.[0-9]+)\s+")
 # hosts beyond the page readers', with the judge's id of the problem in the address
 MORE_HOSTS = {
     # the archive's number: a contest's problem (``space=340&num=1``) is numbered in its
@@ -54,6 +55,9 @@ MORE_HOSTS = {
     "SPOJ": (("spoj.com",), re.compile(r"/problems/(\w+)")),
     "CSES": (("cses.fi",), re.compile(r"/task/(\d+)")),
     "Library Checker": (("judge.yosupo.jp",), re.compile(r"/problem/(\w+)")),
+    # its problem's number, "No.1020" (Competitive Companion reads yukicoder.me/problems/no/*
+    # only: its YukicoderProblemParser; the group it sends is "yukicoder")
+    "yukicoder": (("yukicoder.me",), re.compile(r"/problems/no/(\d+)")),
 }
 # a limit of 2^k KB (64 MiB to 2 GiB) as some of Competitive Companion's parsers give it, in
 # thousands of KB cut to a whole number (its HDOJ, HRBUST, SSOIER and Aizu beta parsers divide

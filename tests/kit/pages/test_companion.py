@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.commands.new_slugs import slug_of
 from kit.errors import BuildError
 from kit.pages import companion
 
@@ -71,6 +72,10 @@ def test_cph_s_source_file_is_kept_as_the_data_names_it(given, kept):
             "Library Checker",
             "point_add_range_sum",
         ),
+        # yukicoder's "No.1020": its judge was the group's, no id (Competitive Companion's
+        # tests/data/yukicoder)
+        ("https://yukicoder.me/problems/no/1020", "yukicoder", "1020"),
+        ("https://yukicoder.me/problems/5191", "yukicoder", None),  # not the number: none
         # Virtual Judge submits to the judge its address names: every one was "Virtual Judge",
         # the strictest targets, no id (Competitive Companion's tests/data/virtual-judge)
         ("https://vjudge.net/problem/CodeForces-234A", "Codeforces", "234A"),
@@ -319,8 +324,22 @@ def test_control_characters_in_the_name_are_blanks():
         # a Kattis contest's, as its page reader reads the title: it kept "Problem A - "
         ("Problem A - Oktalni", "Oktalni"),
         ("Problem 4 - Range Queries", "Range Queries"),
+        ("No.1020 Reverse", "Reverse"),  # yukicoder's number: it was kept, the slug no_1020_reverse
         ("A.", "A."),  # nothing after it: the name stays
     ],
 )
 def test_a_problem_s_letter_or_number_before_its_title_is_dropped(name, title):
     assert companion.read(data(group="X", name=name), "p").title == title
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [("No.1020 Reverse", "reverse"), ("No.1234 典型的なやつ", "yukicoder_1234")],
+)
+def test_a_yukicoder_problem_is_named_by_its_title_else_its_judge_and_number(name, slug):
+    """Competitive Companion's yukicoder problem (its tests/data/yukicoder) was a problem of
+    id "?", its slug ``no_1020_reverse`` (``no_1234`` for a title in Japanese)."""
+    number = name.split()[0].removeprefix("No.")
+    url = f"https://yukicoder.me/problems/no/{number}"
+    page = companion.read(data(name=name, group="yukicoder", url=url), "p.json")
+    assert (page.judge, page.id, slug_of(page)) == ("yukicoder", number, slug)
