@@ -51,6 +51,7 @@ from kit.case_folders import (
     skipped,
 )
 from kit.errors import BuildError
+from kit.judges.comparator import runs_program
 from kit.judges.output_chunks import UTF8_BOM
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
@@ -389,7 +390,7 @@ def _first_part(problem: Problem) -> str:
     compare = problem.compare.strip()
     if compare in ("lines", "std:lcmp"):
         return "first line"
-    return "first word or line" if compare.startswith(("checker:", "validator:")) else "first token"
+    return "first word or line" if runs_program(compare) else "first token"
 
 
 def empty_files_note(problem: Problem) -> str | None:

@@ -4,6 +4,12 @@ A rule judges a solution's output against the answer (``judge``, or ``compare`` 
 message alone); a built-in rule gives only ``difference``, an output that is the answer byte
 for byte being accepted before it is asked. The rules, and the ``compare`` setting that names
 one, are ``kit.judges.compare``'s.
+
+Whether a rule runs a program of its own, a checker's or a validator's (never run a second time
+for a hint, given junk outputs by ``cpkit verify``), is ``runs_program``'s to say, of a setting
+without the spaces around it (as ``parse_compare`` reads one; a ``Comparator.spec`` is so)::
+
+    runs_program("checker:check.py")  # True; "validator:v.py FLAGS" too; "tokens" False
 """
 
 from __future__ import annotations
@@ -12,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kit.judges.output_chunks import UTF8_BOM
+
+PROGRAM_RULES = ("checker:", "validator:")  # the settings whose rule is a program of its own
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,12 @@ class Comparator:
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         raise NotImplementedError
+
+
+def runs_program(spec: str) -> bool:
+    """Whether the setting ``spec`` (without the spaces around it) names a rule that runs a
+    program of its own: ``checker:PATH`` or ``validator:PATH [FLAGS]``."""
+    return spec.startswith(PROGRAM_RULES)
 
 
 def _identical(expected: bytes, got: bytes) -> bool:

@@ -88,7 +88,8 @@ it ("did you mean 'tokens'?"). A path in a spec is split as a shell would (``shl
 one with spaces. A checker
 takes no flags, so its path is the rest as written, or one quoted word.
 
-API (``Comparator`` and its ``Judgement`` are ``kit.judges.comparator``'s)::
+API (``Comparator``, its ``Judgement`` and ``runs_program``, whether a setting's rule is a
+checker's or validator's program, are ``kit.judges.comparator``'s)::
 
     parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0,
                   checker_memory=None, checker_cpu=None, include=()) -> Comparator

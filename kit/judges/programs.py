@@ -71,6 +71,7 @@ from pathlib import Path
 
 from kit import cache
 from kit.errors import BuildError, machine_refused
+from kit.judges.comparator import runs_program
 from kit.processes import run_program
 from kit.visible import last_line, text_of, visible
 
@@ -441,9 +442,9 @@ def named_programs(compare: str, interactor: str | None) -> list[tuple[str, str]
     interactor; a setting that cannot be read names none (its parse says why)."""
     found = []
     for role, spec in (("compare", compare), ("interactor", interactor or "")):
-        protocol, colon, rest = spec.partition(":")
-        if role == "compare" and protocol not in ("checker", "validator"):
+        if role == "compare" and not runs_program(spec):
             continue
+        protocol, colon, rest = spec.partition(":")
         if role == "interactor" and not (colon and protocol in (KATTIS, TESTLIB)):
             protocol, rest = role, spec
         try:

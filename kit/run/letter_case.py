@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.judges.comparator import Comparator
+from kit.judges.comparator import Comparator, runs_program
 
-PROGRAMS = ("checker:", "validator:")  # rules run as programs: no second run for a hint
 YES_NO = {b"yes", b"no"}
 HINT = (
     "hint: the output is the answer but for the letters' case, which the comparison "
@@ -28,7 +27,7 @@ ANY_CASE = ', or, if it accepts YES and NO in any case, set compare = "std:nyesn
 
 def case_hint(comparator: Comparator, input_path: Path, expected: bytes, got: bytes) -> list[str]:
     """The hint, or nothing (see the module doc)."""
-    if comparator.spec.startswith(PROGRAMS):
+    if runs_program(comparator.spec):  # no second run of a program for a hint
         return []
     folded_expected, folded_got = expected.lower(), got.lower()
     if (folded_expected, folded_got) == (expected, got):

@@ -39,9 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.judges.checker_compare import CheckerComparator
-from kit.judges.comparator import Judgement
-from kit.judges.validator_compare import ValidatorComparator
+from kit.judges.comparator import Judgement, runs_program
 from kit.junk import JUNK, ODD_OUTPUTS
 from kit.packages.model import POLYGON, Package, PackageCase
 from kit.problem_cases import Case
@@ -95,7 +93,7 @@ def check_outputs(
         cases = []  # an interactive problem's checker gets its checker tests alone
     where = f"{problem.slug}: compare"
     comparator = jury_comparator(problem, where)
-    is_program = isinstance(comparator, (ValidatorComparator, CheckerComparator))
+    is_program = runs_program(comparator.spec)
     if not is_program and not checked:
         return None
     comparator.prepare()
