@@ -18,7 +18,7 @@ is then judged by the problem's checker (its program, or testlib's standard chec
 multi-pass problem (a Kattis package's) runs or plays a case again on each ``nextpass.in`` its
 validator writes, the feedback folder kept between passes (``CaseJudge.passes``).
 
-A batch program whose bundle reads the wall clock (``kit.run.clock_reads``, found once a judge)
+A batch program whose bundle reads the wall clock (``kit.run.clock_reads``, found once a bundle)
 is timed by all its wall time where that is over the limit (``CaseJudge.held``,
 ``Limits.wall``): one that stops by the clock takes as long whatever it waited for a core.
 A case is run ``repeat`` times and its median time judged (``CaseJudge.repeat``): a first run

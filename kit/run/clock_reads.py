@@ -8,14 +8,18 @@ length, which the clock sets: a batch run of such a program is timed by its whol
 where that is over the limit. ``time.process_time`` and ``time.thread_time`` count CPU time,
 which the limit's CPU floor already judges right, and are not reads.
 
-    read = clock_read(bundle.modules)  # once a bundle (a walk of each tree naming "time"):
-                                       # the first read, or None
+    read = clock_read(bundle.modules)  # the first read, or None
     str(read)                          # "time.perf_counter in solutions/wc.py, line 4"
+
+A bundle is scanned (a walk of each tree naming "time") once for its modules' texts, however
+many judges (a thread's, a target's, a build's stage's) ask: the last ``KEPT`` scans are kept
+by those texts, so an edited module, another text, is scanned again.
 """
 
 from __future__ import annotations
 
 import ast
+import threading
 from collections.abc import Iterable
 from typing import NamedTuple, Protocol
 
@@ -49,9 +53,26 @@ class ClockRead(NamedTuple):
         return f"{self.name} in {self.rel}, line {self.lineno}"
 
 
+KEPT = 8  # the scans kept, by the texts scanned
+_scans: dict[tuple[tuple[str, str], ...], ClockRead | None] = {}
+_scanning = threading.Lock()  # one scan at a time: the threads judging one bundle wait for it
+
+
 def clock_read(modules: Iterable[Module]) -> ClockRead | None:
     """The first read of the wall clock in ``modules`` (in their order, then by line), or
-    None when none reads it."""
+    None when none reads it; scanned once for the same texts (see the module doc)."""
+    modules = list(modules)
+    texts = tuple((module.rel, module.text) for module in modules)
+    with _scanning:
+        if texts not in _scans:
+            if len(_scans) >= KEPT:
+                del _scans[next(iter(_scans))]  # the oldest
+            _scans[texts] = _first_read(modules)
+        return _scans[texts]
+
+
+def _first_read(modules: list[Module]) -> ClockRead | None:
+    """``clock_read``'s scan itself."""
     for module in modules:
         if "time" not in module.text:  # no name of the clocks' modules: no walk of its tree
             continue

@@ -17,7 +17,7 @@ from kit.errors import BuildError
 from kit.judges.targets import Runner, host, parse_target, stand_in
 from kit.problem_cases import Case
 from kit.registry import load_registry
-from kit.run import case_judge, failure_hints
+from kit.run import case_judge, clock_reads, failure_hints
 from kit.run import cases as cases_module
 from kit.run.cases import Column, RunOptions, run_all
 from kit.run.failure_hints import TESTLIB_USAGE
@@ -39,6 +39,30 @@ def test_a_target_pair_served_by_one_interpreter_runs_once_and_both_pass(toy_run
     ]
     assert len(said) == 1 and str(said[0]).startswith("toy_sum: run 1 of 1, ")  # one for both
     assert all(column.peak_kib > 0 and column.slowest.seconds for column in columns)
+
+
+def test_a_bundle_is_scanned_for_clock_reads_once_for_its_targets_threads_and_runs(
+    toy_run, tmp_path, monkeypatch
+):
+    """Two targets, two threads and two runs (as a build's gated groups run apart): one scan
+    of the bundle's modules; the solution edited and bundled again, a scan of the new text."""
+    problem, bundle, script, columns = toy_run
+    scanned = []
+    real = clock_reads._first_read
+    monkeypatch.setattr(clock_reads, "_first_read", lambda ms: scanned.append(1) or real(ms))
+    monkeypatch.setattr(clock_reads, "_scans", {})
+    options = RunOptions(repeat=1, jobs=2)
+    cases = [sample(problem), case(tmp_path, "two", "1 2\n", "3\n")]
+    for judged in (columns, columns[1:]):
+        run_all(problem, bundle, script, cases, judged, options=options)
+    assert len(columns) == 2 and len(scanned) == 1
+    solution = bundle.entry.path
+    solution.write_text(solution.read_text() + "\n# edited\n")
+    again = tmp_path / "again"
+    again.mkdir()
+    bundle, script = write_bundle(problem, again)
+    run_all(problem, bundle, script, cases, columns, options=options)
+    assert len(scanned) == 2
 
 
 def test_a_wrong_answer_keeps_input_expected_and_got_for_both_targets(toy_run, tmp_path):

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from kit.run import clock_reads
 from kit.run.clock_reads import ClockRead, clock_read
 
 
@@ -56,3 +57,19 @@ def test_the_first_read_is_named_with_its_module_and_line():
     modules = _modules("import sys\n", "import time\n\ntime.time()\ntime.perf_counter()\n")
     read = clock_read(modules)
     assert str(read) == "time.time in m1.py, line 3"
+
+
+def test_the_same_texts_are_scanned_once_and_an_edited_module_again(monkeypatch):
+    """Keyed by the texts, never by the objects: an edit (another text) is a scan of its own."""
+    scanned = []
+    real = clock_reads._first_read
+    monkeypatch.setattr(clock_reads, "_first_read", lambda ms: scanned.append(1) or real(ms))
+    monkeypatch.setattr(clock_reads, "_scans", {})
+    source = "import time\nt0 = time.perf_counter()\n"
+    assert clock_read(_modules(source)) == clock_read(_modules(source)) is not None
+    assert len(scanned) == 1
+    assert clock_read(_modules(source.replace("perf_counter", "process_time"))) is None
+    assert len(scanned) == 2
+    for number in range(clock_reads.KEPT + 1):  # the oldest scans are let go
+        clock_read(_modules(f"x = {number}\n"))
+    assert len(clock_reads._scans) == clock_reads.KEPT
