@@ -89,6 +89,7 @@ from kit.run.run_folder import working_folder
 from kit.run.stray_print import Printed, printed, stray_print_hint
 from kit.run.tracebacks import explain
 from kit.run.uncalled_main import uncalled_hint
+from kit.run.unicode_forms import form_hint
 from kit.run.verdicts import (
     JE,
     MLE,
@@ -435,6 +436,7 @@ class CaseJudge:
                 shown += float_hint(comparator.spec, expected, run.stdout)
             if word == WA:
                 shown += case_hint(comparator, case.input, expected, run.stdout)
+                shown += form_hint(comparator, case.input, expected, run.stdout)
                 shown += uncalled_hint(self.bundle and self.bundle.entry, run.stdout)
             return Outcome(word, text, shown, run.stdout, score=judgement.score)
         return Outcome(

@@ -2,13 +2,16 @@
 (Codeforces' ``yes`` for ``YES``): the comparison, as the judge's, tells them apart, and its
 message names the first token or line apart with no word that only the case differs.
 
-    case_hint(comparator, expected, got)  # [] or ["hint: ..."]
+    case_hint(comparator, input_path, expected, got)  # [] or ["hint: ..."]
+    folded_accepted(comparator, input_path, (expected, got), folded)  # bool
 
 The hint is given when the problem's own comparison accepts the two with their letters made
 lower case (so a layout that differs too gets none); the verdict stays. Every answer token a
 YES or NO (in any case) adds testlib's ``nyesno`` checker, which accepts any case, for a
 statement that says so. A checker's or validator's rule is a program of its own, never run a
-second time for a hint: none is given there.
+second time for a hint: none is given there. ``folded_accepted`` is that judgement of two
+texts made alike (here by their letters' case), which ``kit.run.unicode_forms``' hint (the two
+made NFC) asks too.
 """
 
 from __future__ import annotations
@@ -27,15 +30,26 @@ ANY_CASE = ', or, if it accepts YES and NO in any case, set compare = "std:nyesn
 
 def case_hint(comparator: Comparator, input_path: Path, expected: bytes, got: bytes) -> list[str]:
     """The hint, or nothing (see the module doc)."""
-    if runs_program(comparator.spec):  # no second run of a program for a hint
-        return []
-    folded_expected, folded_got = expected.lower(), got.lower()
-    if (folded_expected, folded_got) == (expected, got):
-        return []  # no letter to fold: the same judgement again
-    if not comparator.judge(input_path, folded_expected, folded_got).accepted:
+    folded = expected.lower(), got.lower()
+    if not folded_accepted(comparator, input_path, (expected, got), folded):
         return []
     said = HINT.format(spec=comparator.spec)
-    words = folded_expected.split()
+    words = folded[0].split()
     if words and set(words) <= YES_NO:
         said += ANY_CASE
     return [said]
+
+
+def folded_accepted(
+    comparator: Comparator,
+    input_path: Path,
+    texts: tuple[bytes, bytes],
+    folded: tuple[bytes, bytes],
+) -> bool:
+    """Whether the problem's comparison accepts ``folded``, the answer and the output
+    (``texts``) made alike, when that changed either; never asked of a program's rule."""
+    if runs_program(comparator.spec):  # no second run of a program for a hint
+        return False
+    if folded == texts:
+        return False  # nothing folded: the same judgement again
+    return comparator.judge(input_path, *folded).accepted

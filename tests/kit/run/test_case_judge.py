@@ -291,3 +291,22 @@ def test_a_wrong_answer_in_another_letter_case_gets_the_hint_and_stays_wrong(toy
     assert wrong.details[-1].startswith("hint: the output is the answer but for the letters' case")
     assert ran.failures[1].word == "WA"
     assert not [line for line in ran.failures[1].details if "letters' case" in line]
+
+
+def test_a_wrong_answer_in_another_unicode_normalisation_gets_the_hint_and_stays_wrong(
+    toy_run, tmp_path
+):
+    """``café`` printed decomposed (NFD) for the answer's composed (NFC): the judge compares
+    bytes, so a WA, with a hint that the two differ only in their normalisation."""
+    problem, bundle, script, columns = toy_run
+    problem = replace(problem, compare="lines")
+    script.write_text("import sys\nsys.stdout.buffer.write('cafe\\u0301\\n'.encode())\n")
+    answer = case(tmp_path, "cafe", "\n", "")
+    answer.expected.write_bytes("café\n".encode())
+    ran = run_all(problem, None, script, [answer], columns[:1], options=ONE_AT_A_TIME)
+    (wrong,) = ran.failures
+    assert wrong.word == "WA" and wrong.message.startswith("wrong answer")
+    assert wrong.details[-1].startswith(
+        "hint: the output is the answer but for its Unicode normalisation (the output in NFD, "
+        "the answer in NFC)"
+    ), wrong.details
