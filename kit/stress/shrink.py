@@ -313,7 +313,7 @@ def _other_seeds(
     (only those smaller than the best are run: how many, said, so that a shrink of no runs
     does not read as one that ran each seed)."""
     start = last = best.seed
-    runs_before, refused = search.steps, 0
+    runs_before, refused, larger = search.steps, 0, 0
     try:
         for seed in range(start + 1, start + attempts):
             last = seed
@@ -322,6 +322,7 @@ def _other_seeds(
             valid = search.valid(text)
             refused += not valid
             smaller = valid and search.size(text) < search.size(best.text)
+            larger += valid and not smaller
             search.origin = (seed, dict(best.params))
             if smaller and search.failing(text):
                 best.text, best.seed = text, seed
@@ -329,20 +330,24 @@ def _other_seeds(
     finally:  # said also when the deadline stops the stage
         stage = f"seeds {start} to {last}: the smallest failing file is seed {best.seed}'s"
         ran = search.steps - runs_before
-        best.stages.append(stage + _seeds_run(ran, last - start, refused))
+        best.stages.append(stage + _seeds_run(last - start, refused, ran, larger))
 
 
-def _seeds_run(ran: int, others: int, refused: int) -> str:
-    """How many of the ``others`` seeds' files were smaller, and so run; first how many the
-    validator refused, when it did (those never compared)."""
+def _seeds_run(others: int, refused: int, ran: int, larger: int) -> str:
+    """What became of the ``others`` seeds' files: how many the validator refused (never
+    compared), how many were run (each smaller than the smallest failing file so far), how
+    many were not (no smaller), and the rest (a file judged already, or the one the time ran
+    out on): ``(19 other seeds' files: 3 run (smaller than ...), 16 not run (no smaller))``."""
     if others == 0:
         return ""
-    start, rest = "", f"the {others} others"
-    if refused:
-        start, rest = f"{others} others: {refused:,} refused by the validator, ", "the rest"
-    if ran == 0:
-        return f" ({start}none of {rest} smaller: none run)"
-    return f" ({start}{ran} of {rest} smaller, run)"
+    parts = [
+        (refused, "refused by the validator"),
+        (ran, "run (smaller than the smallest failing file so far)"),
+        (larger, "not run (no smaller)"),
+        (others - refused - ran - larger, "not run (a file judged already, or the time was up)"),
+    ]
+    files = "1 other seed's file" if others == 1 else f"{others:,} other seeds' files"
+    return f" ({files}: {', '.join(f'{count:,} {what}' for count, what in parts if count)})"
 
 
 def _lower_params(

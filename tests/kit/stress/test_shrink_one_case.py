@@ -97,7 +97,11 @@ def test_without_a_validator_or_parameters_the_smallest_failing_seed_is_kept():
     said = f"seeds {seed} to {seed + 19}: the smallest failing file is seed {smallest}'s ("
     (stage,) = [stage for stage in result.stages if stage.startswith(said)]
     assert all(len(t) < len(text) for t in fails.seen)  # only smaller files were run
-    assert stage.endswith(f"({len(fails.seen)} of the 19 others smaller, run)"), stage
+    run = len(fails.seen)
+    assert stage.endswith(
+        f"(19 other seeds' files: {run} run (smaller than the smallest failing file so far), "
+        f"{19 - run} not run (no smaller))"
+    ), stage
     assert result.steps == len(fails.seen)
 
 
@@ -108,8 +112,21 @@ def test_seeds_whose_files_are_none_smaller_are_said_not_run():
     fails = Recorded({"9" * 30})
     result = shrink(module, fails, "9" * 30, 28, {}, generate=lambda seed, params: "1" * 40)
     assert result.steps == 0 and fails.seen == []
-    said = "seeds 28 to 47: the smallest failing file is seed 28's (none of the 19 others smaller"
-    assert said + ": none run)" in result.stages
+    said = "seeds 28 to 47: the smallest failing file is seed 28's (19 other seeds' files: 19"
+    assert said + " not run (no smaller))" in result.stages
+
+
+def test_a_smaller_file_judged_already_is_said_not_run_again():
+    """Every seed making the same smaller file (which passes): it is run once, and the 18
+    seeds after are said not run, the file judged already, not counted as smaller runs."""
+    fails = Recorded({"9" * 30, "1"})
+    result = shrink(types.SimpleNamespace(), fails, "9" * 30, 28, {}, generate=lambda s, p: "1")
+    assert result.steps == 1 and fails.seen == ["1"]
+    said = "(19 other seeds' files: 1 run (smaller than the smallest failing file so far), 18 not"
+    assert any(
+        stage.endswith(said + " run (a file judged already, or the time was up))")
+        for stage in result.stages
+    ), result.stages
 
 
 def test_seeds_whose_files_the_validator_refuses_are_said_refused():
@@ -123,8 +140,8 @@ def test_seeds_whose_files_the_validator_refuses_are_said_refused():
     module = types.SimpleNamespace(validate=only_nines)
     fails = Recorded({"9" * 30})
     result = shrink(module, fails, "9" * 30, 28, {}, generate=lambda seed, params: "1" * 4)
-    said = "seeds 28 to 47: the smallest failing file is seed 28's (19 others: 19 refused by"
-    assert said + " the validator, none of the rest smaller: none run)" in result.stages
+    said = "seeds 28 to 47: the smallest failing file is seed 28's (19 other seeds' files: 19"
+    assert said + " refused by the validator)" in result.stages
 
 
 def test_a_validator_with_a_program_generator_still_cuts():
