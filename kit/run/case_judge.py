@@ -45,7 +45,7 @@ from pathlib import Path
 from kit.bundle.assemble import Bundle
 from kit.errors import BuildError
 from kit.judges.checker_compare import CheckerComparator
-from kit.judges.comparator import Comparator
+from kit.judges.comparator import Comparator, runs_program
 from kit.judges.judge_messages import crash_line
 from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import WALL, profile_for
@@ -147,6 +147,9 @@ class CaseJudge:
         self.comparator, self.interactor, self.empty = comparator, interactor, empty
         self.beside = beside  # a submission of several files: its folder
         self.prepared = prepared or {}  # by runner's command: the judge's compile run's folder
+        # the last output a built-in rule accepted, by the rule and the answer: a repeat (or
+        # another runner) that writes the same bytes is accepted without comparing again
+        self.accepted: tuple[str, bytes, bytes] | None = None
 
     def repeat(
         self, case: Case, runner: Runner, limits: Limits, repeat: int
@@ -423,6 +426,9 @@ class CaseJudge:
             return Outcome(OK, NO_ANSWER if unanswered else "")
         comparator = self.comparator.with_flags(case.flags)
         expected = _read(case.expected, case.name)
+        judged = (comparator.spec, expected, run.stdout)  # all a built-in rule reads
+        if not one_pass and self.accepted == judged:
+            return Outcome(OK)  # the same bytes, accepted by the same rule: no second compare
         if one_pass:
             judgement = comparator.judge_pass(one_pass[0], expected, run.stdout, one_pass[1])
         else:
@@ -439,6 +445,8 @@ class CaseJudge:
                 shown += form_hint(comparator, case.input, expected, run.stdout)
                 shown += uncalled_hint(self.bundle and self.bundle.entry, run.stdout)
             return Outcome(word, text, shown, run.stdout, score=judgement.score)
+        if not one_pass and not runs_program(comparator.spec):  # a program is asked each time
+            self.accepted = judged
         return Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input
         )

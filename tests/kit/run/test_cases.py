@@ -14,6 +14,7 @@ import pytest
 
 from kit.bundle_making import write_bundle
 from kit.errors import BuildError
+from kit.judges.compare import FloatComparator
 from kit.judges.targets import Runner, host, parse_target, stand_in
 from kit.problem_cases import Case
 from kit.registry import load_registry
@@ -269,6 +270,36 @@ def test_a_verdict_that_varies_between_repeated_runs_is_noted(toy_run, tmp_path)
     wrong = case(tmp_path, "wrong", "1 2\n", "4\n")
     ran = run_all(problem, bundle, script, [wrong], columns[:1], options=options)
     assert not [line for line in ran.failures[0].details if "runs failed" in line]
+
+
+def test_repeated_runs_that_write_the_same_output_are_compared_once(toy_run, tmp_path, monkeypatch):
+    """``--repeat 3`` of a steady output under a built-in rule: one comparison for the three
+    runs (a repeat's verdict needs its time and exit only); an output that differs between
+    runs is compared each time, so a run that fails still fails (the test above)."""
+    problem, bundle, script, columns = toy_run
+    problem = replace(problem, compare="float:1e-6")
+    compared = []
+    real = FloatComparator.judge
+    monkeypatch.setattr(
+        FloatComparator, "judge", lambda self, *a: compared.append(a[2]) or real(self, *a)
+    )
+    options = RunOptions(repeat=3, jobs=1)
+    sums = case(tmp_path, "sums", "1 2\n", "3\n")
+    counter = tmp_path / "runs"
+    counted = (
+        f"import pathlib\nc = pathlib.Path({str(counter)!r})\nn = int(c.read_text()) + 1\n"
+        "c.write_text(str(n))\n"
+    )
+    for printed, outputs in [
+        ("print(3.0000001)\n", [b"3.0000001\n"]),
+        ("print(3 + n / 1e8)\n", [b"3.00000001\n", b"3.00000002\n", b"3.00000003\n"]),
+    ]:
+        compared.clear()
+        counter.write_text("0")
+        script.write_text(counted + printed)
+        ran = run_all(problem, bundle, script, [sums], columns[:1], options=options)
+        assert ran.passed == 1 and counter.read_text() == "3"
+        assert compared == outputs
 
 
 def test_a_lone_input_passes_when_its_run_ends_cleanly(toy_run, tmp_path):
