@@ -147,9 +147,9 @@ class CaseJudge:
         self.comparator, self.interactor, self.empty = comparator, interactor, empty
         self.beside = beside  # a submission of several files: its folder
         self.prepared = prepared or {}  # by runner's command: the judge's compile run's folder
-        # the last output a built-in rule accepted, by the rule and the answer: a repeat (or
-        # another runner) that writes the same bytes is accepted without comparing again
-        self.accepted: tuple[str, bytes, bytes] | None = None
+        # the last output a built-in rule accepted, by the rule and the answer, with its message:
+        # a repeat (or another runner) that writes the same bytes is accepted without comparing
+        self.accepted: tuple[tuple[str, bytes, bytes], str] | None = None
 
     def repeat(
         self, case: Case, runner: Runner, limits: Limits, repeat: int
@@ -427,8 +427,9 @@ class CaseJudge:
         comparator = self.comparator.with_flags(case.flags)
         expected = _read(case.expected, case.name)
         judged = (comparator.spec, expected, run.stdout)  # all a built-in rule reads
-        if not one_pass and self.accepted == judged:
-            return Outcome(OK)  # the same bytes, accepted by the same rule: no second compare
+        accepted = self.accepted  # one read: other threads may replace it
+        if not one_pass and accepted is not None and accepted[0] == judged:
+            return Outcome(OK, accepted[1])  # the same bytes and rule: no second compare
         if one_pass:
             judgement = comparator.judge_pass(one_pass[0], expected, run.stdout, one_pass[1])
         else:
@@ -446,7 +447,7 @@ class CaseJudge:
                 shown += uncalled_hint(self.bundle and self.bundle.entry, run.stdout)
             return Outcome(word, text, shown, run.stdout, score=judgement.score)
         if not one_pass and not runs_program(comparator.spec):  # a program is asked each time
-            self.accepted = judged
+            self.accepted = (judged, judgement.message)
         return Outcome(
             OK, judgement.message, score=judgement.score, next_input=judgement.next_input
         )
