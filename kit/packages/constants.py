@@ -10,7 +10,9 @@ and ``test_group.yaml`` files, never in test data or in ``problem.yaml`` itself.
 - **Where.** The package is read in place, and a package none of whose files in those places
   holds a sequence is read as it is. Otherwise the kit reads a view of it: a folder (in a
   temporary folder removed when the process ends) that links to the package's files and
-  folders, but for the files that hold a sequence, which are copies with it replaced.
+  folders, but for the files that hold a sequence, which are copies with it replaced, and
+  their neighbours in a program's folder, copies too (run through a link, a program would
+  run from the package's folder, importing or including its neighbours unreplaced).
   ``.cpkit-constants`` in the view holds the notes the reader shows.
 - **Submissions.** The spec replaces constants in example submissions too; the format's tools
   do not: BAPCtools replaces them in validators only (bapctools/program.py,
@@ -90,7 +92,7 @@ def view(path: Path, shown: str, constants: dict[str, str]) -> Path:
         _scratch.append(tempfile.TemporaryDirectory(prefix="kit-constants-"))
         atexit.register(_scratch[0].cleanup)
     top = Path(tempfile.mkdtemp(dir=_scratch[0].name)) / path.name
-    _mirror(path, top, replaced)
+    _mirror(path, top, replaced, tuple(path / name for name in FOLDERS))
     (top / NOTES).write_text("\n".join(_notes(path, shown, replaced, constants)) + "\n")
     return top
 
@@ -116,10 +118,14 @@ def _replaced(file: Path, constants: dict[str, str]) -> str | None:
     return SEQUENCE.sub(lambda match: constants.get(match[1], match[0]), text)
 
 
-def _mirror(source: Path, target: Path, replaced: dict[Path, str]) -> None:
+def _mirror(source: Path, target: Path, replaced: dict[Path, str], programs: tuple) -> None:
     """``target``: links to what ``source`` holds, a folder holding a replaced file made
-    anew, each replaced file written with its mode."""
+    anew, each replaced file written with its mode. In a folder of ``programs`` (FOLDERS)
+    the other files are copies: a program run through a link runs from the package's own
+    folder (Python's ``sys.path``, a compiler's ``#include "x.h"``), where its neighbours
+    hold their sequences unreplaced."""
     target.mkdir()
+    program = any(folder == source or folder in source.parents for folder in programs)
     for entry in sorted(source.iterdir()):
         place = target / entry.name
         inside = [file for file in replaced if entry in file.parents]
@@ -127,7 +133,9 @@ def _mirror(source: Path, target: Path, replaced: dict[Path, str]) -> None:
             place.write_text(replaced[entry], encoding="utf-8")
             shutil.copymode(entry, place)
         elif inside and entry.is_dir() and not entry.is_symlink():
-            _mirror(entry, place, {file: replaced[file] for file in inside})
+            _mirror(entry, place, {file: replaced[file] for file in inside}, programs)
+        elif program and entry.is_file():
+            shutil.copy2(entry, place)
         else:
             os.symlink(entry.absolute(), place)
 

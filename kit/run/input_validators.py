@@ -27,6 +27,7 @@ API::
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -82,8 +83,18 @@ def _program(problem: Problem, package, path: str, where: str):
 
 
 def _validator_shown(path: Path, package: Path) -> str:
-    """A validator's path from the package's top (``input_validators/check.py``)."""
-    return path.resolve().relative_to(package.resolve()).as_posix()
+    """A validator's path from the package's top (``input_validators/check.py``): read as
+    written first, as a package read through its constants view links its files out of the
+    view (``kit.packages.constants``), then with links followed; else as it is."""
+    for place, top in ((_absolute(path), _absolute(package)), (path.resolve(), package.resolve())):
+        if place.is_relative_to(top):
+            return place.relative_to(top).as_posix()
+    return path.as_posix()
+
+
+def _absolute(path: Path) -> Path:
+    """``path`` made absolute and its ``..`` taken off, no link followed."""
+    return Path(os.path.normpath(path.absolute()))
 
 
 class ValidatorRuns:

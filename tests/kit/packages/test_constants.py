@@ -73,8 +73,10 @@ def test_a_view_replaces_the_files_that_take_constants_and_links_the_rest(tmp_pa
     assert stat.S_IMODE(validator.stat().st_mode) == 0o755 and not validator.is_symlink()
     group = seen / "data" / "secret" / "test_group.yaml"
     assert group.read_text() == "input_validator_args: [--max, '5']\n"
-    for kept in ("problem.yaml", "input_validators/same.py", "data/secret/1.in", "submissions"):
+    for kept in ("problem.yaml", "data/secret/1.in", "submissions"):
         assert (seen / kept).is_symlink() and os.readlink(seen / kept) == str(top / kept)
+    beside = seen / "input_validators" / "same.py"  # a neighbour in a program's folder
+    assert beside.read_text() == "no sequence here\n" and not beside.is_symlink()
     assert (seen / "submissions" / "accepted" / "a.py").read_text() == "print({{MAX}})\n"
     assert (seen / constants.NOTES).read_text().splitlines() == [
         "note: pkg: constants replaced in 2 file(s): input_validators/v.py, "
@@ -129,3 +131,38 @@ def test_a_package_read_through_a_view_is_watched_at_its_own_folder(tmp_path):
     assert found.path == package_folder(found.path, "split")
     polled = watched(found)
     assert polled[0] == copy and copy / "input_validators" in polled
+
+
+def test_a_validator_holding_no_constant_beside_one_that_does_is_shown_in_the_package(
+    tmp_path, capsys
+):
+    # the view links the validator holding none: followed, its path left the view (a
+    # ValueError from relative_to, the format's own example ``maximal``'s traceback)
+    copy = split_with_constants(tmp_path)
+    write(copy / "input_validators" / "plain.py", "import sys\nint(input())\nsys.exit(42)\n")
+    code = cli.main(["verify", str(copy), "-j", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert (
+        "inputs: 1 of 3 inputs rejected (input_validators/bound.py, input_validators/plain.py)"
+    ) in lines
+    assert "  data/secret/1.in: input_validators/bound.py: exit status 43" in lines
+
+
+def test_a_validator_importing_a_neighbour_that_holds_a_constant_reads_it_replaced(
+    tmp_path, capsys
+):
+    # linked into the view, main.py ran from the package's own folder and imported its
+    # bounds.py unreplaced ({{MAX}}: a NameError on every input)
+    copy = split_with_constants(tmp_path)
+    (copy / "input_validators" / "bound.py").unlink()
+    write(copy / "input_validators" / "check" / "bounds.py", "MAX = {{MAX}}\n")
+    write(
+        copy / "input_validators" / "check" / "main.py",
+        "import sys\nfrom bounds import MAX\nsys.exit(42 if 0 <= int(input()) <= MAX else 43)\n",
+    )
+    assert cli.main(["verify", str(copy), "-j", "1"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert "inputs: 1 of 3 inputs rejected (input_validators/check)" in lines
+    assert "  data/secret/1.in: input_validators/check: exit status 43" in lines
+    assert not (copy / "input_validators" / "check" / "__pycache__").exists()
