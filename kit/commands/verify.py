@@ -35,7 +35,8 @@ from kit.judges.profiles import CPU, profile_for
 from kit.judges.programs import MissingHeader
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.package_problem import problem_from_package
-from kit.packages.model import PARTIALLY_ACCEPTED, Package, Submission
+from kit.packages import kattis_submissions
+from kit.packages.model import PARTIALLY_ACCEPTED, POLYGON, Package, Submission
 from kit.plurals import counted
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem
@@ -161,7 +162,8 @@ def _verify(args: argparse.Namespace) -> int:
     partial: list[Judged] = []
     if not fixed:
         # the whole package's bounding submissions, whichever are chosen: one limit for all
-        print(_provisional_line(_display_name(shown)), flush=True)
+        if problem.source.submissions:
+            print(_provisional_line(_display_name(shown)), flush=True)
         every = list(problem.source.submissions)
         done, partial = _bounding_runs(problem, every, runner, cases, args)
         infer = limit_inference.inferred_limit if problem.source.infers_time_limit else None
@@ -174,8 +176,12 @@ def _verify(args: argparse.Namespace) -> int:
     for note in [*problem.source.notes, *_extra_note(extra)]:
         print(note, flush=True)
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
-    judged = _judged_table(problem, chosen, runner, cases, args)
-    status = _summary(judged, problem)
+    if chosen:
+        judged = _judged_table(problem, chosen, runner, cases, args)
+        status = _summary(judged, problem)
+    else:  # its data verified all the same; problemtools fails it for want of an accepted one
+        judged, status = [], 0
+        print(f"\nsubmissions: none run: {_none_found(problem.source)}")
     defects = _format_failures(problem.source) + report.defects(data, inputs, outputs)
     # the bounds of a limit derived are the runs it was derived from, each case's time known
     provisional = [*done.values(), *partial]
@@ -366,8 +372,8 @@ def _bounds_line(bounds: limit_inference.Bounds, multiplier: float, margin: floa
 def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]:
     """The submissions named (a path of one or of a folder holding it, or part of a name,
     ``submissions/`` before it or not), else every one."""
-    if not package.submissions:
-        raise BuildError(f"{shown}: no jury submissions (submissions/ or solutions)")
+    if not package.submissions and wanted:
+        raise BuildError(f"{shown}: no jury submissions to choose from: {_none_found(package)}")
     if not wanted:
         return list(package.submissions)
     chosen = []
@@ -378,6 +384,13 @@ def _chosen(package: Package, wanted: list[str], shown: str) -> list[Submission]
             raise BuildError(f"no submission of {shown} matches {text!r} (it has {names})")
         chosen += [s for s in found if s not in chosen]
     return chosen
+
+
+def _none_found(package: Package) -> str:
+    """What the package holds where its format keeps the jury's submissions, having none."""
+    if package.format == POLYGON:
+        return "problem.xml lists no solution (<assets><solutions>)"
+    return kattis_submissions.none_found(package.path)
 
 
 def _named(submission: Submission, text: str) -> bool:

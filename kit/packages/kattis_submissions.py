@@ -7,7 +7,7 @@ problem; problemtools runs it in a pass-fail one too, expecting AC), and with
 ``submissions/submissions.yaml`` (2025-09: the verdicts each submission may and must give,
 per case, ``kit.packages.expectations``) the package's other folders next. A folder of one
 file is that file; a Python one of several files runs its entry point with the others beside
-it.
+it. A package without any is told what the kit looked for and found (``none_found``).
 """
 
 from __future__ import annotations
@@ -82,3 +82,24 @@ def _lone_file(folder: Path) -> Path | None:
     """The one file of a submission that is a folder, or None when it holds more."""
     files = [entry for entry in folder.iterdir() if not hidden(entry.name)]
     return files[0] if len(files) == 1 and files[0].is_file() else None
+
+
+def none_found(path: Path) -> str:
+    """What the package at ``path`` holds where the format keeps submissions, when the kit
+    found none there: no submissions/ folder, or none in its folders of FOLDERS; and a
+    ``solutions/`` folder of files (NA Rocky Mountain's public packages keep their programs
+    so, flat, no folder saying a verdict), which is no folder of the format."""
+    top = path / "submissions"
+    folders = ", ".join(f"submissions/{name}/" for name in FOLDERS[:2])
+    if top.is_dir():
+        said = f"submissions/ holds none in the format's folders ({folders} ...)"
+    else:
+        said = f"no submissions/ folder (the format keeps them in {folders} ...)"
+    loose = path / "solutions"
+    files = [entry for entry in loose.rglob("*") if entry.is_file()] if loose.is_dir() else []
+    if files:
+        said += (
+            f"; solutions/ holds {len(files)} file(s), in no folder naming a verdict: not a "
+            "folder of the format, not read (move the accepted ones to submissions/accepted/)"
+        )
+    return said

@@ -121,3 +121,33 @@ def test_a_package_given_as_dot_is_named_by_its_folder_too(capsys, monkeypatch):
     assert capsys.readouterr().out.startswith("verify kattis_sum (.): Kattis package, batch;")
     assert verify._display_name("..") == f"{Path('..').resolve().name} (..)"
     assert verify._display_name("pkg/sum.zip") == "pkg/sum.zip"
+
+
+def test_a_package_without_submissions_has_its_data_verified_and_is_told_what_was_found(
+    capsys, tmp_path
+):
+    # NA Rocky Mountain's layout: programs flat in solutions/, no verdict folder; it was
+    # refused outright ("no jury submissions (submissions/ or solutions)"), its data unchecked
+    copy = shutil.copytree(SUM, tmp_path / "sum")
+    shutil.rmtree(copy / "submissions")
+    (copy / "solutions").mkdir()
+    (copy / "solutions" / "sum-ym.py").write_text("print(sum(map(int, input().split())))\n")
+    (copy / "input_validators").mkdir()
+    (copy / "input_validators" / "check.py").write_text("import sys\ninput()\nsys.exit(42)\n")
+    args = parse(str(copy))
+    assert args.run(args) == 1  # problemtools: 'Require at least one "accepted" submission'
+    lines = capsys.readouterr().out.splitlines()
+    assert "inputs: 6 of 6 valid (input_validators/check.py)" in lines
+    assert (
+        "submissions: none run: no submissions/ folder (the format keeps them in "
+        "submissions/accepted/, submissions/wrong_answer/ ...); solutions/ holds 1 file(s), in "
+        "no folder naming a verdict: not a folder of the format, not read (move the accepted "
+        "ones to submissions/accepted/)"
+    ) in lines
+    assert lines[-1] == (
+        "the package fails problemtools' checks: no submission in submissions/accepted/ "
+        "(problemtools requires one)"
+    )
+    args = parse(str(copy), "sum")
+    with pytest.raises(BuildError, match=r"sum: no jury submissions to choose from: no subm"):
+        args.run(args)
