@@ -41,7 +41,9 @@ def problem_from_package(
         assert problem.source is not None
         problem.source.notes  # noqa: B018  its test data read here: its errors said as the rest's
     except BuildError as error:
-        text = str(error).replace(f"problems.toml: [{slug}]: ", f"{shown}: ", 1)
+        # the package read as ".": its own files named from its path ("PKG/data: ...")
+        text = str(error).replace(f"problems.toml: [{slug}]: ./", f"{shown}/", 1)
+        text = text.replace(f"problems.toml: [{slug}]: ", f"{shown}: ", 1)
         raise BuildError(text.replace("package . ", "the package ", 1)) from None
     # read as "." from its own folder: its notes name it as the header of ``verify`` does
     notes = tuple(

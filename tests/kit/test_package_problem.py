@@ -30,3 +30,11 @@ def test_a_package_alone_has_notes_that_name_it_as_the_package_not_as_dot(tmp_pa
     notes = problem_from_package(copy, "sum").source.notes
     assert notes[0].startswith("note: 1 .in file(s) without a .ans are not cases")
     assert notes[1] == "note: not run, answer validation: answer_validators/"  # not "note: .: "
+
+
+def test_a_package_alone_names_its_own_folder_in_an_error_not_dot(tmp_path):
+    copy = shutil.copytree(PACKAGES / "kattis_sum", tmp_path / "sum")
+    shutil.rmtree(copy / "data")
+    with pytest.raises(BuildError) as caught:
+        problem_from_package(copy, "sum")
+    assert str(caught.value).startswith("sum/data: absent: no test cases")  # was "sum: .: no"

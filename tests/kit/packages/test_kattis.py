@@ -141,7 +141,7 @@ def test_the_later_format_reads_type_time_limit_multipliers_and_output_validator
 @pytest.mark.parametrize(
     ("problem_yaml", "files", "message"),
     [
-        ("name: x\n", {}, "x: no test cases (NAME.in with NAME.ans in data/sample, data/secret)"),
+        ("name: x\n", {}, "x/data: absent: no test cases (NAME.in with NAME.ans in data/sample,"),
         ("validation: custom\n", ONE_CASE, "x: validation: custom, but output_validators/ is"),
         (
             "type: interactive\nproblem_format_version: 2025-09\n",
