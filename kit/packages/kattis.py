@@ -69,7 +69,6 @@ from kit.packages.kattis_limits import (
     validation,
     whole,
 )
-from kit.packages.kattis_submissions import FOLDERS
 from kit.packages.kattis_validators import (
     VALIDATOR_FOLDERS,
     grader,
@@ -231,8 +230,9 @@ def _submissions_read(
     partially_accepted/ is read too), the folders of submissions/ not read, and the notes on
     what the format asks for and the package lacks (``expected``: the expectations of
     submissions.yaml, which may name other folders: then every folder is read)."""
-    submissions = kattis_submissions.submissions(path, expected, partial=partial)
-    read = () if expected else (*FOLDERS, *([PARTIALLY_ACCEPTED] if partial else []))
+    legacy = version.startswith("legacy")
+    submissions = kattis_submissions.submissions(path, expected, partial, legacy)
+    read = () if expected else kattis_submissions.folders_read(partial, legacy)
     unread = _unread_folders(path, read)
     return submissions, unread, _metadata_notes(path, shown, version, submissions, read, unread)
 
@@ -408,9 +408,17 @@ def _metadata_notes(
         )
     if NO_ACCEPTED in failures:
         notes.append(f"note: {shown}: no submission in submissions/accepted/ (the format asks one)")
-    if unread:
-        shown_folders = ", ".join(f"submissions/{name}/" for name in unread)
+    later = [name for name in unread if name in kattis_submissions.LATER_FOLDERS]
+    other = [name for name in unread if name not in later]
+    if other:
+        shown_folders = ", ".join(f"submissions/{name}/" for name in other)
         notes.append(f"note: {shown}: {shown_folders}: not a folder of the format, not run")
+    if later:
+        shown_folders = ", ".join(f"submissions/{name}/" for name in later)
+        notes.append(
+            f"note: {shown}: {shown_folders}: a folder of the later format versions, not "
+            "legacy's, not run"
+        )
     partial = path / "submissions" / PARTIALLY_ACCEPTED
     if version.startswith("2023-07") and PARTIALLY_ACCEPTED in read and partial.is_dir():
         notes.append(

@@ -28,15 +28,28 @@ FOLDERS = (
     "rejected",
     "brute_force",
 )
+# 2023-07's and 2025-09's alone: not legacy's (spec/legacy.md, "Example submissions": its five),
+# so not read in a legacy package, as problemtools reads none there (a185fe97's verifyproblem.py:
+# "Directory submissions/rejected is not part of format version legacy", no run; 1.20260907's
+# checks/submissions.py, _check_matches_policy: an error for each submission, no run)
+LATER_FOLDERS = ("rejected", "brute_force")
 
 
-def submissions(path: Path, expected: tuple = (), partial: bool = False) -> list[Submission]:
-    """The submissions of the format's folders, in FOLDERS' order (``partial``: with
-    ``partially_accepted`` after ``accepted``); with ``expected`` (a package whose
-    submissions.yaml may name folders of its own) those of the others next."""
-    folders = list(FOLDERS)
+def folders_read(partial: bool = False, legacy: bool = False) -> tuple[str, ...]:
+    """The folders of submissions/ read, in order (``partial``: with ``partially_accepted``
+    after ``accepted``; ``legacy``: without LATER_FOLDERS)."""
+    folders = [name for name in FOLDERS if not (legacy and name in LATER_FOLDERS)]
     if partial:
         folders.insert(1, PARTIALLY_ACCEPTED)
+    return tuple(folders)
+
+
+def submissions(
+    path: Path, expected: tuple = (), partial: bool = False, legacy: bool = False
+) -> list[Submission]:
+    """The submissions of the format's folders, in ``folders_read``'s order; with ``expected``
+    (a package whose submissions.yaml may name folders of its own) those of the others next."""
+    folders = list(folders_read(partial, legacy))
     top = path / "submissions"
     if expected and top.is_dir():
         others = (entry.name for entry in sorted(top.iterdir()) if entry.is_dir())

@@ -105,6 +105,28 @@ def test_a_submission_folder_problemtools_does_not_know_fails_its_checks(tmp_pat
     assert kattis.read(folder, "p").problemtools_errors == ()
 
 
+@pytest.mark.parametrize("folder", ["rejected", "brute_force"])
+def test_a_legacy_package_s_folder_of_the_later_versions_is_not_run_and_fails_the_checks(
+    tmp_path, folder
+):
+    """spec/legacy.md has five folders; problemtools runs none of rejected/ or brute_force/
+    there (1.20260907: an error for each submission), as for slow_accepted/. Its rejected/
+    ran, as "WA or TLE or RTE or OLE", with no word; 2025-09's still runs."""
+    files = {**ONE_CASE, f"submissions/{folder}/r.py": "print(0)\n"}
+    files["submissions/accepted/a.py"] = "print(1)\n"
+    found = kattis.read(write_package(tmp_path / "p", "name: P\n", files), "p")
+    assert [s.name for s in found.submissions] == ["accepted/a.py"]
+    assert found.problemtools_errors == (kattis.UNKNOWN_FOLDER.format(folder),)
+    assert found.notes[-1] == (
+        f"note: p: submissions/{folder}/: a folder of the later format versions, not legacy's, "
+        "not run"
+    )
+    later = write_package(tmp_path / "q", "problem_format_version: 2025-09\n", files)
+    found = kattis.read(later, "q")
+    assert f"{folder}/r.py" in {s.name for s in found.submissions}
+    assert found.problemtools_errors == ()
+
+
 def test_the_later_format_reads_type_time_limit_multipliers_and_output_validator(tmp_path):
     folder = write_package(
         tmp_path / "later",
