@@ -11,8 +11,8 @@ and ``test_group.yaml`` files, never in test data or in ``problem.yaml`` itself.
   holds a sequence is read as it is. Otherwise the kit reads a view of it: a folder (in a
   temporary folder removed when the process ends) that links to the package's files and
   folders, but for the files that hold a sequence, which are copies with it replaced, and
-  their neighbours in a program's folder, copies too (run through a link, a program would
-  run from the package's folder, importing or including its neighbours unreplaced).
+  their neighbours in a program's folder, copies too (run through a link, a Python program
+  would run from the package's folder, importing its neighbours unreplaced).
   ``.cpkit-constants`` in the view holds the notes the reader shows.
 - **Submissions.** The spec replaces constants in example submissions too; the format's tools
   do not: BAPCtools replaces them in validators only (bapctools/program.py,
@@ -121,9 +121,9 @@ def _replaced(file: Path, constants: dict[str, str]) -> str | None:
 def _mirror(source: Path, target: Path, replaced: dict[Path, str], programs: tuple) -> None:
     """``target``: links to what ``source`` holds, a folder holding a replaced file made
     anew, each replaced file written with its mode. In a folder of ``programs`` (FOLDERS)
-    the other files are copies: a program run through a link runs from the package's own
-    folder (Python's ``sys.path``, a compiler's ``#include "x.h"``), where its neighbours
-    hold their sequences unreplaced."""
+    the other files are copies: a Python program run through a link runs from the package's
+    own folder (``sys.path`` follows the link), where its neighbours hold their sequences
+    unreplaced."""
     target.mkdir()
     program = any(folder == source or folder in source.parents for folder in programs)
     for entry in sorted(source.iterdir()):
