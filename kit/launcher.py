@@ -572,7 +572,7 @@ def _waited_for(
         now = time.perf_counter()
         if now >= seen.deadline:
             seen.stop("time")
-        if pidfd is None and _ended(pid):
+        if pidfd is None and ended(pid):
             seen.check_delay(moves, other_processes(pid))
             return os.wait4(pid, 0)
         if now >= next_read:
@@ -621,7 +621,7 @@ def stdin_position(pid: int) -> int:
     return -1
 
 
-def _ended(pid: int) -> bool:
+def ended(pid: int) -> bool:
     """Whether ``pid`` has ended, left unreaped (its statistics are still to be read)."""
     return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 

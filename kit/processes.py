@@ -9,7 +9,8 @@ problemtools holds an output validator to ``limits.validation_memory``: ``RLIMIT
 allocation past it failing), its CPU time to ``cpu`` seconds when given (as problemtools holds
 it to ``limits.validation_time``: ``RLIMIT_CPU``, ``SIGXCPU`` at the whole seconds above it,
 ``SIGKILL`` a second later; ``timeout`` is then the wall time's back-stop, for one that
-sleeps). ``kill_group`` and ``signal_name`` serve the interactive runner too.
+sleeps; one that ignores or catches ``SIGXCPU`` and dies by the ``SIGKILL`` is told apart:
+``Ran.hard_cpu_stop``). ``kill_group`` and ``signal_name`` serve the interactive runner too.
 
 Every program a judge would run, the jury's and the solution's, gets the judge's kind of
 environment, ``judged_environment()``: ``PATH`` (and where this machine keeps libraries
@@ -26,6 +27,8 @@ API::
 
     run_program(argv, cwd, timeout, stdin=None, env=None, memory=None, cpu=None)
         -> (status, stdout, stderr, hung)
+    program_ran(...the same...) -> Ran(status, stdout, stderr, hung, hard_cpu_stop)
+    cpu_limits(seconds) -> (soft, hard)   # the RLIMIT_CPU a ``cpu`` limit sets
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
     Kept.of(kept, newlines, last)     # the same, its lines not kept counted from the stream's
@@ -34,6 +37,7 @@ API::
     judged_environment() -> dict   # PATH, LC_CTYPE=C.UTF-8, LD_LIBRARY_PATH, TMPDIR
     kill_group(pid)        # SIGKILL a process group started with start_new_session
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
+    xcpu_kept_off(pid) -> bool   # SIGXCPU ignored, caught or blocked: /proc/PID/status
     track(pid); untrack(pid)   # a session tracked from its start to its reaping, across threads
     end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
     with tracked(pid): ...; end_sessions()   # such groups (and their leaders' children's)
@@ -62,6 +66,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from kit.errors import BuildError
 from kit.launcher import (  # the launcher's own: no kit module it imports
@@ -72,7 +77,9 @@ from kit.launcher import (  # the launcher's own: no kit module it imports
     become_subreaper,
     below_hard,
     children,
+    cpu_times,
     end_with_parent,
+    ended,
     kill,
     line_ends,
 )
@@ -112,11 +119,39 @@ def run_program(
     memory: int | None = None,
     cpu: float | None = None,
 ) -> tuple[int, bytes, bytes, bool]:
+    """``program_ran``'s (status, stdout, stderr, hung), for a program run without a ``cpu``
+    limit or whose hard one is no matter."""
+    return program_ran(argv, cwd, timeout, stdin, env, memory, cpu)[:4]
+
+
+class Ran(NamedTuple):
+    """A program run to its end: its exit status (a signal's negated), its stdout and stderr
+    kept (``Kept``), whether it was killed at its time-out, and whether its end was its
+    ``cpu`` limit's hard one: ``SIGKILL`` once it went on past the soft limit, ``SIGXCPU`` kept
+    off (``_past_soft_limit``); the kit's own ``SIGKILL`` at its time-out is ``hung``."""
+
+    status: int
+    stdout: bytes
+    stderr: bytes
+    hung: bool
+    hard_cpu_stop: bool
+
+
+def program_ran(  # noqa: PLR0913
+    argv: list[str],
+    cwd: Path,
+    timeout: float,
+    stdin: Path | None = None,
+    env: dict[str, str] | None = None,
+    memory: int | None = None,
+    cpu: float | None = None,
+) -> Ran:
     """Run a program to completion or to ``timeout`` (seconds of wall time); its whole process
     group is killed then, and when it ends (what it left behind in it). Its stdin is the file
     ``stdin``, else empty; its environment ``env``, else a judge's (``judged_environment``); its
     address space at most ``memory`` MiB when given (``address_limit``), its CPU time ``cpu``
-    seconds (``cpu_limit``: it dies by ``SIGXCPU``).
+    seconds (``cpu_limit``: it dies by ``SIGXCPU``, or by ``SIGKILL`` a second later,
+    ``Ran.hard_cpu_stop``).
     Its stdout and stderr are read through pipes as they come (``Drain``), the first
     ``KEPT_BYTES`` of its stdout kept and the last of its stderr (a verdict line or a
     traceback after any debugging lines), as whole lines (``Kept``). What it left running in
@@ -139,9 +174,10 @@ def run_program(
             start_new_session=True,
             preexec_fn=_held(memory, cpu),  # noqa: PLW1509
         ) as process:
-            hung = _waited(process, timeout, (out, err))
+            hung, past = _waited(process, timeout, (out, err), cpu)
         end_handed_over()
-        return process.returncode, out.ended(), err.ended(), hung
+        hard_stop = past and process.returncode == -signal.SIGKILL
+        return Ran(process.returncode, out.ended(), err.ended(), hung, hard_stop)
 
 
 def address_limit(memory: int) -> Callable[[], None]:
@@ -156,11 +192,16 @@ def cpu_limit(seconds: float) -> Callable[[], None]:
     """A ``preexec_fn`` holding a program's CPU time to ``seconds`` as problemtools holds a
     validator's (run/program.py: ``try_limit(RLIMIT_CPU, timelim, timelim + 1)``): the soft
     limit at the whole seconds above it (``SIGXCPU``), the hard one a second later (``SIGKILL``,
-    for one that ignores the first), within this process's hard limit."""
+    for one that ignores the first), within this process's hard limit (``cpu_limits``)."""
+    return functools.partial(resource.setrlimit, resource.RLIMIT_CPU, cpu_limits(seconds))
+
+
+def cpu_limits(seconds: float) -> tuple[int, int]:
+    """The soft and hard ``RLIMIT_CPU`` of a program held to ``seconds`` (``cpu_limit``)."""
     soft, hard = below_hard(resource.RLIMIT_CPU, math.ceil(seconds))
     if hard == resource.RLIM_INFINITY or soft + 1 < hard:
         hard = soft + 1
-    return functools.partial(resource.setrlimit, resource.RLIMIT_CPU, (soft, hard))
+    return soft, hard
 
 
 def _held(memory: int | None, cpu: float | None) -> Callable[[], None] | None:
@@ -175,20 +216,52 @@ def _each(calls: tuple[Callable[[], None], ...]) -> None:
         call()
 
 
-def _waited(process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...]) -> bool:
-    """Whether ``process`` ran past ``timeout``; it is reaped, its group killed (what it
-    left there), its session tracked meanwhile (``tracked``)."""
+def _waited(
+    process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...], cpu: float | None
+) -> tuple[bool, bool]:
+    """Whether ``process`` ran past ``timeout``, and whether it ended past the soft limit of
+    its ``cpu`` seconds (``_past_soft_limit``, read before it is reaped); it is reaped, its
+    group killed (what it left there), its session tracked meanwhile (``tracked``)."""
     with tracked(process.pid):
         for drain in drains:
             drain.close_write_end()
-        try:
-            process.wait(timeout=timeout)
-            hung = False
-        except subprocess.TimeoutExpired:
-            hung = True
+        hung = not _ended_within(process.pid, timeout)
+        past = cpu is not None and not hung and _past_soft_limit(process.pid, cpu)
         kill_group(process.pid)
         process.wait()
-    return hung
+    return hung, past
+
+
+SOFT_SHARE_SEEN = 0.5  # of a program's soft CPU limit, the least read of one that went past it
+
+
+def _past_soft_limit(pid: int, cpu: float) -> bool:
+    """Whether the ended, unreaped ``pid``, held to ``cpu`` seconds, went on past its soft
+    limit: it kept ``SIGXCPU`` off (``xcpu_kept_off``) and its CPU time read (``cpu_times``)
+    is at least ``SOFT_SHARE_SEEN`` of the limit. The time read is the scheduler's, and the
+    kernel holds the limit to its own tick-sampled count: on a loaded 2-core machine a spin
+    read 0.88-0.92 of it at each signal (0.9 s at ``SIGXCPU``, 1.75-1.85 s at the ``SIGKILL``
+    of a hard limit of 2 s); no reading tells the hard stop itself."""
+    soft = cpu_limits(cpu)[0]
+    return xcpu_kept_off(pid) and cpu_times(pid)[0] >= SOFT_SHARE_SEEN * soft
+
+
+WAIT_FIRST, WAIT_MOST = 0.0005, 0.05  # seconds between looks at a program's end, doubling
+
+
+def _ended_within(pid: int, timeout: float) -> bool:
+    """Whether the child ``pid`` ended within ``timeout`` seconds, left unreaped (what
+    ``/proc`` says of it still to be read), looked at as ``Popen.wait`` looks at its end;
+    one reaped elsewhere has ended (``Popen.wait`` then takes its status for 0)."""
+    deadline, delay = time.monotonic() + timeout, WAIT_FIRST
+    with contextlib.suppress(ChildProcessError):
+        while not ended(pid):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(delay, left))
+            delay = min(delay * 2, WAIT_MOST)
+    return True
 
 
 KEPT_BYTES = 1 << 20  # of a judge program's stdout (the head) and stderr (the tail)
@@ -397,6 +470,24 @@ def stopped(pid: int) -> bool:
             return file.read().rpartition(b")")[2].split()[:1] == [b"T"]
     except OSError:
         return False
+
+
+XCPU_BIT = 1 << (signal.SIGXCPU - 1)  # SIGXCPU's in /proc/PID/status's signal masks
+
+
+def xcpu_kept_off(pid: int) -> bool:
+    """Whether ``pid`` ignores, catches or blocks ``SIGXCPU`` (``SigIgn``, ``SigCgt``,
+    ``SigBlk`` in ``/proc/PID/status``, an ended one's until it is reaped): ``SIGXCPU`` at its
+    soft CPU limit does not end it (``Ran.hard_cpu_stop``). False when it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as file:
+            masks = [line.split()[1] for line in file if line.startswith(_XCPU_MASKS)]
+    except (OSError, IndexError):
+        return False
+    return any(int(mask, 16) & XCPU_BIT for mask in masks)
+
+
+_XCPU_MASKS = (b"SigBlk:", b"SigIgn:", b"SigCgt:")
 
 
 class StopLooks:

@@ -23,10 +23,12 @@ from kit.processes import (
     end_sessions,
     kill_group,
     launcher_cut,
+    program_ran,
     run_program,
     signal_name,
     stops_held,
     whole_tail,
+    xcpu_kept_off,
 )
 from tests.process_support import alive, assert_ends
 
@@ -85,6 +87,32 @@ def test_a_cpu_limit_is_whole_seconds_then_a_kill_a_second_later(monkeypatch):
     monkeypatch.setattr(processes.resource, "getrlimit", lambda kind: (infinity, 3))
     assert processes.cpu_limit(2.5).args == (cpu, (3, 3))
     assert processes.cpu_limit(60).args == (cpu, (3, 3))
+
+
+IGNORES_XCPU = "import os, signal\nsignal.signal(signal.SIGXCPU, signal.SIG_IGN)\n"
+
+
+def test_a_program_that_ignores_sigxcpu_is_told_killed_at_its_hard_cpu_limit(tmp_path):
+    """problemtools' hard limit, a second past the soft one, ends a spin that ignores SIGXCPU
+    by SIGKILL: told from another SIGKILL (which the kit said was of memory) by SIGXCPU kept
+    off and the CPU time it used, both read before it is reaped; one that ignores SIGXCPU and
+    kills itself at once was not stopped by its limit."""
+    spin = program_ran(python(IGNORES_XCPU + "while True: pass"), tmp_path, 60, cpu=1)
+    assert (spin.status, spin.hung, spin.hard_cpu_stop) == (-signal.SIGKILL, False, True)
+    suicide = IGNORES_XCPU + "os.kill(os.getpid(), signal.SIGKILL)"
+    early = program_ran(python(suicide), tmp_path, 60, cpu=1)
+    assert (early.status, early.hung, early.hard_cpu_stop) == (-signal.SIGKILL, False, False)
+    assert run_program(python(suicide), tmp_path, 60)[0] == -signal.SIGKILL  # no field added
+
+
+def test_sigxcpu_kept_off_is_read_from_proc():
+    assert not xcpu_kept_off(os.getpid())
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGXCPU})
+    try:
+        assert xcpu_kept_off(os.getpid())
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    assert not xcpu_kept_off(-1)  # none such
 
 
 def test_a_program_past_its_timeout_is_killed_with_its_children(tmp_path):
