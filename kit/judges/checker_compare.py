@@ -3,9 +3,10 @@
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
 solution's fault; ``hang_said`` and ``killed_said`` say its kill at its time-out (wall time)
-or by a signal (``SIGXCPU``: its CPU time limit, said when it has one); ``within_memory`` adds
-its memory limit to one that failed of memory (a ``MemoryError``, a ``std::bad_alloc``, a
-signal a refused allocation ends in), and to no other.
+or by a signal (``SIGXCPU``: its CPU time limit, said when it has one; ``SIGKILL`` at the
+hard one, a second later, for one that ignored ``SIGXCPU``: ``Ran.hard_cpu_stop``);
+``within_memory`` adds its memory limit to one that failed of memory (a ``MemoryError``, a
+``std::bad_alloc``, a signal a refused allocation ends in), and to no other.
 ``HangRecord`` remembers each judging program killed at its time-out (or its CPU time limit:
 ``killed_at``), which is not run again:
 a checker, an output validator, an input validator (``kit.run.input_validators``).
@@ -33,7 +34,7 @@ from kit.judges.judge_messages import (
     testlib_failure,
 )
 from kit.judges.programs import Program
-from kit.processes import run_program, signal_name
+from kit.processes import cpu_limits, program_ran, signal_name
 
 
 class CheckerComparator(Comparator):
@@ -65,14 +66,15 @@ class CheckerComparator(Comparator):
             input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(output_path), str(answer_path)]
             try:
-                status, stdout, stderr, hung = run_program(
-                    argv, self.root, self.timeout, memory=self.memory, cpu=self.cpu
-                )
+                ran = program_ran(argv, self.root, self.timeout, memory=self.memory, cpu=self.cpu)
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
-        self.hangs.record(killed_at(hung, status, self.timeout, self.cpu))
+        status, stdout, stderr, hung, hard_stop = ran
+        self.hangs.record(killed_at(hung, status, self.timeout, self.cpu, hard_stop))
         if hung:
             return checker_failure(hang_said(self.timeout, self.cpu), hung=True)
+        if hard_stop:
+            return checker_failure(killed_said(status, self.cpu, hard_stop))
         verdict = _checker_verdict(status, stdout, stderr, self.cpu)
         return within_memory(verdict, self.memory, status, stderr)
 
@@ -118,18 +120,27 @@ def hang_said(timeout: float, cpu: float | None) -> str:
     return f"no verdict after {timeout:g} s of wall time (killed; its limit: {cpu:g} s of CPU time)"
 
 
-def killed_at(hung: bool, status: int, timeout: float, cpu: float | None) -> float | None:
+def killed_at(
+    hung: bool, status: int, timeout: float, cpu: float | None, hard_stop: bool = False
+) -> float | None:
     """The seconds a judging program was killed at, if it was: its time-out (``hung``), or
-    its ``cpu`` limit (``SIGXCPU``); else None."""
+    its ``cpu`` limit (``SIGXCPU``; the hard one, ``hard_stop``); else None."""
     if hung:
         return timeout
+    if cpu is not None and hard_stop:
+        return cpu_limits(cpu)[1]
     return cpu if cpu is not None and -status == signal.SIGXCPU else None
 
 
-def killed_said(status: int, cpu: float | None) -> str:
+def killed_said(status: int, cpu: float | None, hard_stop: bool = False) -> str:
     """A judging program killed by the signal ``-status``; ``SIGXCPU``, that of its ``cpu``
-    limit, says the limit."""
+    limit, says the limit; ``SIGKILL`` at its hard one (``hard_stop``) says both."""
     said = f"killed by {signal_name(-status)}"
+    if cpu is not None and hard_stop:
+        soft, hard = cpu_limits(cpu)
+        return (
+            f"{said} at its hard CPU limit ({hard} s of CPU time; it ignored SIGXCPU at {soft} s)"
+        )
     if cpu is not None and -status == signal.SIGXCPU:
         return f"{said} (its limit: {cpu:g} s of CPU time)"
     return said

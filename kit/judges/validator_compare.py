@@ -28,7 +28,7 @@ from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_failure
-from kit.processes import run_program
+from kit.processes import program_ran
 
 
 class ValidatorComparator(Comparator):
@@ -84,7 +84,7 @@ class ValidatorComparator(Comparator):
             input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
             try:
-                status, stdout, stderr, hung = run_program(
+                status, stdout, stderr, hung, hard_stop = program_ran(
                     [*argv, *self.flags],
                     self.root,
                     self.timeout,
@@ -97,10 +97,12 @@ class ValidatorComparator(Comparator):
             said = feedback_message(feedback) or judge_message(stdout, stderr)
             score = feedback_score(feedback)
             next_input = next_pass_input(feedback)
-        failure = self._failure(hung, status, said)
-        self.hangs.record(killed_at(hung, status, self.timeout, self.cpu))
+        failure = self._failure(hung, status, said, hard_stop)
+        self.hangs.record(killed_at(hung, status, self.timeout, self.cpu, hard_stop))
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
+        if failure is not None and hard_stop:
+            return checker_failure(failure)
         if failure is not None:
             return within_memory(checker_failure(failure, hung), self.memory, status, stderr)
         if status == KATTIS_ACCEPTED:
@@ -108,12 +110,13 @@ class ValidatorComparator(Comparator):
         said = f"validator: {said or 'wrong answer'} (exit status 43)"
         return Judgement(False, said, score=score)
 
-    def _failure(self, hung: bool, status: int, said: str) -> str | None:
-        """How the validator failed, if it did: hung, killed, an exit status not 42 or 43."""
+    def _failure(self, hung: bool, status: int, said: str, hard_stop: bool) -> str | None:
+        """How the validator failed, if it did: hung, killed (at its CPU limit's hard stop:
+        ``hard_stop``), an exit status not 42 or 43."""
         if hung:
             return hang_said(self.timeout, self.cpu)
         if status < 0:
-            return f"validator {killed_said(status, self.cpu)}"
+            return f"validator {killed_said(status, self.cpu, hard_stop)}"
         failure = kattis_failure(status)
         if failure is not None:
             return f"validator {failure}" + (f": {said}" if said else "")

@@ -291,6 +291,22 @@ def test_only_a_checker_failing_of_memory_is_said_its_memory_limit(
     assert judgement.message.endswith(" (its memory limit: 512 MiB)") == of_memory
 
 
+def test_a_checker_that_ignores_sigxcpu_is_said_killed_at_its_hard_cpu_limit(tmp_path, sum_case):
+    """SIGKILL at the hard CPU limit, a second past SIGXCPU, which it ignored: said of its CPU
+    time, not of its memory (SIGKILL being one of memory's signals, the kit said that)."""
+    body = "import signal\nsignal.signal(signal.SIGXCPU, signal.SIG_IGN)\nwhile True:\n    pass\n"
+    write_program(tmp_path, "stubborn.py", body)
+    held = comparator(
+        "checker:stubborn.py", root=tmp_path, checker_timeout=60, checker_cpu=1, checker_memory=512
+    )
+    judgement = held.judge(sum_case, b"1", b"1")
+    assert judgement.checker_failed and not judgement.hung
+    assert judgement.message == (
+        "checker failed: killed by SIGKILL at its hard CPU limit "
+        "(2 s of CPU time; it ignored SIGXCPU at 1 s)"
+    )
+
+
 def test_hanging_checker_is_killed_at_the_timeout(tmp_path, sum_case):
     body = """\
         import subprocess, sys, time

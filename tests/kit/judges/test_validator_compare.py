@@ -135,6 +135,33 @@ def test_a_validator_is_held_to_its_cpu_time_with_the_wall_time_a_back_stop(tmp_
     )
 
 
+def test_a_validator_that_ignores_sigxcpu_is_said_killed_at_its_hard_cpu_limit(tmp_path):
+    """One that ignores SIGXCPU dies by SIGKILL at the hard limit, a second later (problemtools'
+    timelim + 1): a judge error said of its CPU time, not run again; the kit said "validator
+    killed by SIGKILL (its memory limit: 1024 MiB)", SIGKILL being one of memory's signals."""
+    write(
+        tmp_path / "stubborn.py",
+        "import signal\nsignal.signal(signal.SIGXCPU, signal.SIG_IGN)\nwhile True:\n    pass\n",
+    )
+    held = parse_compare(
+        "validator:stubborn.py",
+        tmp_path,
+        WHERE,
+        checker_timeout=60,
+        checker_cpu=1,
+        checker_memory=1024,
+    )
+    found = judge_with(held, ())
+    assert found.checker_failed and not found.hung
+    assert found.message == (
+        "checker failed: validator killed by SIGKILL at its hard CPU limit "
+        "(2 s of CPU time; it ignored SIGXCPU at 1 s)"
+    )
+    assert judge_with(held, ()).message == (
+        "checker failed: not run: it was killed at 2 s on an earlier case"
+    )
+
+
 # a program ended by a signal of its own, leaving no core file
 SIGNALLED = (
     "import os, resource, signal; resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
