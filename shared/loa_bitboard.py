@@ -9,7 +9,7 @@ Rules: a move goes along a rank, file or diagonal exactly as many squares as the
     8-connected group (a lone piece included) is connected.
 Usage: ``gen, lines = build_tables()``; ``gen_moves(gen, own, opp, line_counts(own | opp))``
     -> moves ``from << 6 | to``; ``apply_move(boards, side, m)``; ``is_connected(bb)``;
-    ``parse_move`` / ``move_name``.
+    ``neighbours()`` (the squares around each square); ``parse_move`` / ``move_name``.
 Method: ``build_tables()`` precomputes, for every square and line, the possible (target, bit,
     squares-jumped mask) per line count, so generating the moves of one piece along one line is
     a table lookup and two AND tests. Line counts are kept incrementally by the caller
@@ -165,6 +165,20 @@ def is_connected(bb):
         if y == x:
             return x == bb
         x = y
+
+
+def neighbours():
+    """NEIGHBOURS[s]: the bit-board of the (up to 8) squares around s."""
+    out = []
+    for s in range(64):
+        r, f = s >> 3, s & 7
+        b = 0
+        for dr in (-1, 0, 1):
+            for df in (-1, 0, 1):
+                if (dr or df) and 0 <= r + dr < 8 and 0 <= f + df < 8:
+                    b |= 1 << (8 * (r + dr) + f + df)
+        out.append(b)
+    return tuple(out)
 
 
 def start_position():

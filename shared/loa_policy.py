@@ -18,6 +18,7 @@ Status: tests/test_loa_policy.py: the prior equals the weighted sum of move_feat
     and without it): docs/lines-of-action.md.
 """
 
+from shared.loa_bitboard import neighbours
 from shared.loa_eval import DISTANCE, SQUARE_VALUE
 
 # Terms of the prior, in the order of move_features: the bins of a count or a change leave one
@@ -66,20 +67,6 @@ PRIOR_WEIGHTS = {
 }
 
 _EDGE = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 0 for s in range(64))
-
-
-def neighbours():
-    """NEIGHBOURS[s]: the bit-board of the (up to 8) squares around s."""
-    out = []
-    for s in range(64):
-        r, f = s >> 3, s & 7
-        b = 0
-        for dr in (-1, 0, 1):
-            for df in (-1, 0, 1):
-                if (dr or df) and 0 <= r + dr < 8 and 0 <= f + df < 8:
-                    b |= 1 << (8 * (r + dr) + f + df)
-        out.append(b)
-    return tuple(out)
 
 
 def centre_distances(bb):

@@ -10,16 +10,17 @@ Usage: made once per searcher (shared/loa_search.py); closures over its tables, 
     with the tables as arguments costs CPython more than the work.
 Method: a connecting move lands on a square touching every group (all but the moved piece's
     own when that piece stands alone); per landing square only the pieces in line with it are
-    tried, and a flood fill decides. With more than CONNECT_GROUPS groups there is none. Every
-    group is filled once, and their number left in ``known_groups`` for the evaluation; the
-    fill's last spread of each group (the group and its neighbours) gives its landing squares.
+    tried, and a flood fill decides (not needed for a lone piece). With more than
+    CONNECT_GROUPS groups there is none. Every group is filled once (its first spread by
+    table), and their number left in ``known_groups`` for the evaluation; the fill's last
+    spread of each group (the group and its neighbours) gives its landing squares.
 Time: per new bit-board, one flood fill per group and, per landing square, the pieces in line
     with it; memoised (measured: docs/lines-of-action.md, sixth round, "Speed").
 Status: tests/test_loa_threats.py against a brute force over every move on random boards;
     the pinned fixed-depth searches of tests/test_loa_search.py are unchanged by the move.
 """
 
-from shared.loa_bitboard import FULL, NOT_A, NOT_H
+from shared.loa_bitboard import FULL, NOT_A, NOT_H, neighbours
 
 CONNECT_GROUPS = 5  # a side with more groups cannot connect in one move (connecting_moves)
 
@@ -32,6 +33,8 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
             rays[m & 63] |= 1 << (m >> 6)
     not_a, not_h = NOT_A, NOT_H
     full = FULL
+    # block[s]: square s and its (up to 8) neighbours, a flood fill's first spread from s
+    block = tuple(a | 1 << s for s, a in enumerate(neighbours()))
 
     def connecting_moves(me):
         """The moves (from << 6 | to) that would connect the side owning ``me``, whatever
@@ -45,22 +48,28 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         otherwise fill them again."""
         # the groups (8-connected), seeded from either end in turn, so that the first groups
         # tend to lie far apart (the flood fill of loa_bitboard, written out here: a call per
-        # new bit-board costs CPython 3.8 more); the last step's 8-neighbour spread of a group
-        # (before it is masked) is kept for _landing_squares, which would spread it again
+        # new bit-board costs CPython 3.8 more; its first spread, from the seed, by table: half
+        # the groups are lone pieces); the last step's 8-neighbour spread of a group (before it
+        # is masked) is kept for _landing_squares, which would spread it again
         b = me
         parts = []
         spreads = []
         high = False
         while b:
-            x = 1 << (b.bit_length() - 1) if high else b & -b
+            if high:
+                s = b.bit_length() - 1
+                x = 1 << s
+            else:
+                x = b & -b
+                s = x.bit_length() - 1
             high = not high
-            while True:
+            y = block[s]
+            z = y & b
+            while z != x:
+                x = z
                 y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
                 y |= (y << 8) | (y >> 8)
                 z = y & b
-                if z == x:
-                    break
-                x = z
             b ^= x
             parts.append(x)
             spreads.append(y)
@@ -71,7 +80,9 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
             return ()
         common, lone, alone = landing
         # per landing square, the pieces in line with it that may go there: any piece when
-        # the square touches every group, else the one lone piece it does not touch
+        # the square touches every group, else the one lone piece it does not touch. A lone
+        # piece moved there connects the side (the square touches every other group): only
+        # the other pieces need the flood fill
         found = []
         c = common
         for e in alone:
@@ -80,17 +91,20 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
             tb = c & -c
             c ^= tb
             t = tb.bit_length() - 1
-            if tb & common:
-                b = me & rays[t]
-            else:
-                b = 0
+            if not tb & common:
                 for p, e in zip(lone, alone):
                     if e & tb:
-                        b = p & rays[t]
+                        if p & rays[t]:
+                            found.append((p.bit_length() - 1) << 6 | t)
                         break
+                continue
+            b = me & rays[t]
             while b:
                 sb = b & -b
                 b ^= sb
+                if sb in lone:
+                    found.append((sb.bit_length() - 1) << 6 | t)
+                    continue
                 # is_connected(me ^ sb | tb), written out
                 nme = me ^ sb | tb
                 x = tb
