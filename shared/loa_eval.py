@@ -258,9 +258,11 @@ def _line_mobility(own, other, weights):
     n = bin(own | other).count("1")
     size = len(weights)
     v = 0
-    for i in range(size):
-        if not (own >> i) & 1:
-            continue
+    b = own
+    while b:  # own's pieces, lowest first
+        low = b & -b
+        b ^= low
+        i = low.bit_length() - 1
         for t in (i + n, i - n):
             if not 0 <= t < size or (own >> t) & 1:
                 continue
@@ -416,6 +418,16 @@ def _mobility_scorer(edge_w):
     # 64 bits are turned into 32 bytes (see _byte_lines) and the weighted mobility difference of
     # one byte is memoised per (byte class, own pattern, other pattern).
     sublines, classes = _byte_lines(edge_w)
+    # a line's squares are consecutive bits of its byte: per line of a byte class, (its lowest
+    # bit, a mask of its length, its weights), so that its pattern is a shift and a mask
+    spans = []
+    for layout in sublines:
+        span = []
+        for bits, wts in layout:
+            if bits != tuple(range(bits[0], bits[0] + len(bits))):
+                raise ValueError(f"line bits {bits} are not consecutive")
+            span.append((bits[0], (1 << len(bits)) - 1, wts))
+        spans.append(tuple(span))
     own_keys = tuple(
         tuple(classes[k] << 16 | a << 8 for a in range(256)) for k in range(len(classes))
     )
@@ -425,11 +437,9 @@ def _mobility_scorer(edge_w):
         a = (key >> 8) & 255
         b = key & 255
         v = 0
-        for bits, wts in sublines[key >> 16]:
-            own = other = 0
-            for j, p in enumerate(bits):
-                own |= ((a >> p) & 1) << j
-                other |= ((b >> p) & 1) << j
+        for low, mask, wts in spans[key >> 16]:
+            own = (a >> low) & mask
+            other = (b >> low) & mask
             v += _line_mobility(own, other, wts) - _line_mobility(other, own, wts)
         if len(memo) > MOB_CACHE_MAX:
             memo.clear()
