@@ -177,7 +177,8 @@ def _verify(args: argparse.Namespace) -> int:
         print(note, flush=True)
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
     if chosen:
-        judged = _judged_table(problem, chosen, runner, cases, args)
+        kept = {name: entry for name, entry in done.items() if judging.settled(problem, entry)}
+        judged = _judged_table(problem, chosen, runner, cases, args, kept)
         status = _summary(judged, problem)
     else:  # its data verified all the same; problemtools fails it for want of an accepted one
         judged, status = [], 0
@@ -217,10 +218,13 @@ def _judged_table(
     runner: Runner,
     cases: list,
     args: argparse.Namespace,
+    kept: dict[str, Judged],
 ) -> list[Judged]:
     """Each chosen submission judged under the limit chosen (a provisional run's verdict is
     not the limit's: a game that sleeps 3 s passed under 300 s; under 1 s, margin 1, it is
-    killed at 2 s), a row of the table printed as each ends."""
+    killed at 2 s), a row of the table printed as each ends; but one whose provisional run is
+    ``kept`` (``judging.settled``: every case passed clear of the limit, its wall clock too),
+    which is its row, as problemtools runs an accepted submission once."""
     assert problem.source is not None
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
     words = [_folder_words(problem.source, s.folder) for s in chosen]
@@ -229,11 +233,12 @@ def _judged_table(
     judged = []
     named = args.target is not None
     for submission in chosen:
-        entry = judging.judge_submission(
-            problem, submission, _runner_of(problem, submission, runner, named), cases, args.jobs
-        )
+        entry = kept.get(submission.name)
+        if entry is None:
+            own = _runner_of(problem, submission, runner, named)
+            entry = judging.judge_submission(problem, submission, own, cases, args.jobs)
         judged.append(entry)
-        print(_row(entry, widths, problem), flush=True)
+        print(_row(entry, widths, problem, submission.name in kept), flush=True)
     return judged
 
 
@@ -417,8 +422,12 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     )
 
 
-def _row(entry: Judged, widths: tuple[int, int], problem: Problem) -> str:
-    """A submission's row; ``widths``: of the name and folder columns."""
+KEPT = "(its run for the time limit: every case passed clear of it, not run again)"
+
+
+def _row(entry: Judged, widths: tuple[int, int], problem: Problem, kept: bool = False) -> str:
+    """A submission's row; ``widths``: of the name and folder columns; ``kept``: its run under
+    the provisional limit, which the row says (its slowest case is that run's)."""
     submission, package = entry.submission, entry.package_format
     assert problem.source is not None
     words = _folder_words(problem.source, submission.folder)
@@ -433,6 +442,8 @@ def _row(entry: Judged, widths: tuple[int, int], problem: Problem) -> str:
         text += f" ({entry.said})" if found.reason else f": {entry.said}"
     if entry.score is not None and not found.reason.startswith("score"):
         text += f" (score {entry.score:g})"  # a scoring problem's, whatever the folder
+    if kept:
+        text += f" {KEPT}"
     kit = format_word(entry.verdict, package)
     time = f"{entry.seconds:.3f} s"
     return f"{submission.name:<{width}}  {folder}  {kit:<4}  {time:>9}  {text}"

@@ -127,6 +127,7 @@ class Verdict:
     said: str = ""  # what an accepting checker or interactor said
     alone: bool = True  # its time is a figure: taken with nothing else of the check running
     score: str | None = None  # what a Kattis validator wrote to score.txt (kit.judges.compare)
+    wall: float | None = None  # its runs' slowest wall clock, where each was timed (Timing.wall)
 
 
 @dataclass
@@ -425,8 +426,9 @@ def _record(
     labels = [column.target.label for column in group]
     seconds = timing.median if timing.seconds else outcome.seconds
     said = outcome.message if outcome.word == OK else ""
+    wall = max(timing.wall) if len(timing.wall) == len(timing.seconds) and timing.wall else None
     ran.verdicts += [
-        Verdict(case.name, label, outcome.word, seconds, said, figure, outcome.score)
+        Verdict(case.name, label, outcome.word, seconds, said, figure, outcome.score, wall)
         for label in labels
     ]
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time

@@ -117,10 +117,12 @@ class Run:
 @dataclass
 class Timing:
     """Repeated runs of one case: their times (wall, or CPU where the judge counts CPU: see
-    ``kit.run.limits``) and the largest peak memory."""
+    ``kit.run.limits``), the largest peak memory, and each run's wall clock (``Run.seconds``)
+    where it was added from a run."""
 
     seconds: list[float] = field(default_factory=list)
     peak_kib: int = 0
+    wall: list[float] = field(default_factory=list)
 
     @property
     def median(self) -> float:
@@ -133,6 +135,7 @@ class Timing:
     def add(self, run: Run, seconds: float | None = None) -> None:
         self.seconds.append(run.seconds if seconds is None else seconds)
         self.peak_kib = max(self.peak_kib, run.peak_kib)
+        self.wall.append(run.seconds)
 
 
 LAUNCHER = Path(__file__).parent.parent / "launcher.py"  # run as a program, never imported here

@@ -21,6 +21,7 @@ class Judged:
     package_format: str  # KATTIS or POLYGON
     verdict: Verdict | None = None  # None: not run
     seconds: float = 0.0  # its slowest case, as the limit counts time
+    wall: float | None = None  # its slowest case's wall clock; None: a case's was not timed
     said: str = ""  # the first failing case and its message, or why it was not run
     # every case's verdict, when the package's submissions.yaml asks about all of them:
     # (its path under data/ without .in, the kit's verdict, its seconds)

@@ -52,7 +52,8 @@ rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
 ``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``, problemtools'
 own 300 s (verifyproblem.py at a185fe97: "5 minutes is our currently hard coded upper bound for
 what to allow when we don't know the time limit yet"), killed one second past it as its CPU
-limit kills them (``PROVISIONAL_KILL``: a submission that sleeps is killed there too). A package
+limit kills them (``PROVISIONAL_KILL``: a submission that sleeps is killed there too); one whose
+run there settles its verdict under the limit derived (``settled``) is not run again. A package
 of a later version gets the format's own inference (``kit.verify.limit_inference``).
 
 API::
@@ -60,6 +61,7 @@ API::
     judge_submission(problem, submission, runner, cases, jobs[, every_case]) -> Judged
     case_path(problem, case) -> str  # "secret/group1/01"
     derived_limit(problem, accepted: list[Judged]) -> Problem
+    settled(problem, provisional: Judged) -> bool  # its run is what the limit's would give
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ from kit.verify.grader_program import package_grader
 from kit.verify.judged_submissions import Judged
 from kit.verify.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
 from kit.verify.submission_scores import aggregated, graded_failure, score_checked
-from kit.verify.verdict_agreement import allowed, format_word
+from kit.verify.verdict_agreement import allowed, format_word, slow_pass
 
 PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
 PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(limit) + 1
@@ -166,6 +168,8 @@ def judge_submission(
     else:
         failing = sorted((order[v.case], v.case, v.word) for v in verdicts if v.word != OK)
     judged.seconds = max((v.seconds for v in verdicts), default=0.0)
+    walls = [v.wall for v in verdicts if v.wall is not None]
+    judged.wall = max(walls) if walls and len(walls) == len(verdicts) else None
     if every_case:
         _record_cases(judged, verdicts, messages, order, where)
     if failing:
@@ -178,6 +182,21 @@ def judge_submission(
     else:
         judged.verdict = OK
     return judged
+
+
+def settled(problem: Problem, provisional: Judged) -> bool:
+    """Whether a submission's run under ``PROVISIONAL_LIMIT`` on every case (``judge_submission``
+    with ``provisional``) is what a run under the problem's limit would give, so that it need
+    not run again: every case passed, and its slowest case's time as the limit counts it and
+    its wall clock (on which a run is killed: a sleeper) each pass that limit clear of the
+    package's margin (not ``slow_pass``, the rule of what is too close to call). Its other
+    limits (memory, output, stack) are the same."""
+    assert problem.source is not None
+    limit, margin = problem.time_limit, problem.source.margin
+    wall = provisional.wall
+    if provisional.verdict != OK or wall is None:
+        return False
+    return not any(slow_pass(t, limit, margin) for t in (provisional.seconds, wall))
 
 
 def _refused(judged: Judged, package: Package, runner: Runner) -> bool:

@@ -31,6 +31,7 @@ API::
     agreement(judged, limit, margin[, expectations]) -> Agreement  # AGREES, TOO_CLOSE, DISAGREES
     check_words(expectations, where) -> None  # a BuildError: a verdict the format lacks
     rules_of(expectations, submission) -> list[Expectation]  # its folder's rule, then the rest
+    slow_pass(seconds, limit, margin) -> bool  # a pass a slower machine could turn: too close
 """
 
 from __future__ import annotations
@@ -155,6 +156,12 @@ def _plain_for_pe(judged: Judged) -> bool:
     return tagged and judged.verdict == WA and PE_AS_WA not in judged.said
 
 
+def slow_pass(seconds: float, limit: float, margin: float) -> bool:
+    """Whether a pass in ``seconds`` is too close to the limit to call: times the margin, it
+    reaches the limit (a machine that much slower would give TLE)."""
+    return seconds * margin >= limit
+
+
 def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Agreement | None:
     """Too close to call (``kit.verify.judging``'s module doc), or None: a time-limit submission
     that passes in a time that, times the margin, reaches the limit, or times out in less than the
@@ -163,7 +170,7 @@ def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Ag
     if OK in wanted and TLE in wanted:  # either side of the limit is allowed
         return None
     over = f"{seconds:.3f} s is over the {limit:g} s limit by less than the margin {margin:g}"
-    if TLE in wanted and verdict == OK and seconds * margin >= limit:
+    if TLE in wanted and verdict == OK and slow_pass(seconds, limit, margin):
         return Agreement(
             TOO_CLOSE,
             f"passes in {seconds:.3f} s, and {seconds:.3f} s x margin {margin:g} reaches the "
@@ -263,9 +270,8 @@ def _expected(judged: Judged, rules: list[Expectation], limit: float, margin: fl
 def _either_side(word: str, seconds: float, limit: float, margin: float) -> set[str]:
     """The verdicts a case could get on another machine: AC and TLE when its time is within
     the margin of the limit, else its own."""
-    slow_pass = word == KATTIS_AC and seconds * margin >= limit
     near_miss = word == TLE and seconds <= limit * margin
-    if slow_pass or near_miss:
+    if (word == KATTIS_AC and slow_pass(seconds, limit, margin)) or near_miss:
         return {KATTIS_AC, str(TLE)}
     return {word}
 
