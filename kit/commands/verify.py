@@ -177,8 +177,7 @@ def _verify(args: argparse.Namespace) -> int:
         print(note, flush=True)
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
     if chosen:
-        kept = {name: entry for name, entry in done.items() if judging.settled(problem, entry)}
-        judged = _judged_table(problem, chosen, runner, cases, args, kept)
+        judged = _judged_table(problem, chosen, runner, cases, args, done)
         status = _summary(judged, problem)
     else:  # its data verified all the same; problemtools fails it for want of an accepted one
         judged, status = [], 0
@@ -218,12 +217,12 @@ def _judged_table(
     runner: Runner,
     cases: list,
     args: argparse.Namespace,
-    kept: dict[str, Judged],
+    provisional: dict[str, Judged],
 ) -> list[Judged]:
     """Each chosen submission judged under the limit chosen (a provisional run's verdict is
     not the limit's: a game that sleeps 3 s passed under 300 s; under 1 s, margin 1, it is
-    killed at 2 s), a row of the table printed as each ends; but one whose provisional run is
-    ``kept`` (``judging.settled``: every case passed clear of the limit, its wall clock too),
+    killed at 2 s), a row of the table printed as each ends; but one whose ``provisional`` run
+    settles it (``judging.settled``: every case passed, clear of the limit and of the kill),
     which is its row, as problemtools runs an accepted submission once."""
     assert problem.source is not None
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
@@ -233,12 +232,13 @@ def _judged_table(
     judged = []
     named = args.target is not None
     for submission in chosen:
-        entry = kept.get(submission.name)
-        if entry is None:
-            own = _runner_of(problem, submission, runner, named)
+        own = _runner_of(problem, submission, runner, named)
+        entry = provisional.get(submission.name)
+        kept = entry is not None and judging.settled(problem, entry, own)
+        if entry is None or not kept:
             entry = judging.judge_submission(problem, submission, own, cases, args.jobs)
         judged.append(entry)
-        print(_row(entry, widths, problem, submission.name in kept), flush=True)
+        print(_row(entry, widths, problem, kept), flush=True)
     return judged
 
 
@@ -422,7 +422,7 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
     )
 
 
-KEPT = "(its run for the time limit: every case passed clear of it, not run again)"
+KEPT = "(its run for the time limit, every case clear of it: not run again)"
 
 
 def _row(entry: Judged, widths: tuple[int, int], problem: Problem, kept: bool = False) -> str:

@@ -61,7 +61,7 @@ API::
     judge_submission(problem, submission, runner, cases, jobs[, every_case]) -> Judged
     case_path(problem, case) -> str  # "secret/group1/01"
     derived_limit(problem, accepted: list[Judged]) -> Problem
-    settled(problem, provisional: Judged) -> bool  # its run is what the limit's would give
+    settled(problem, provisional: Judged, runner) -> bool  # its run is what the limit's gives
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ from kit.packages.model import KATTIS, Package, Submission
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run.cases import Column, RunOptions, run_all
-from kit.run.limits import KILL_FACTOR
+from kit.run.limits import KILL_FACTOR, limits_for
 from kit.run.verdicts import OK, TLE, Verdict
 from kit.verify.grader_program import package_grader
 from kit.verify.judged_submissions import Judged
@@ -184,19 +184,29 @@ def judge_submission(
     return judged
 
 
-def settled(problem: Problem, provisional: Judged) -> bool:
+def settled(problem: Problem, provisional: Judged, runner: Runner) -> bool:
     """Whether a submission's run under ``PROVISIONAL_LIMIT`` on every case (``judge_submission``
-    with ``provisional``) is what a run under the problem's limit would give, so that it need
-    not run again: every case passed, and its slowest case's time as the limit counts it and
-    its wall clock (on which a run is killed: a sleeper) each pass that limit clear of the
-    package's margin (not ``slow_pass``, the rule of what is too close to call). Its other
-    limits (memory, output, stack) are the same."""
+    with ``provisional``) is what a run under the problem's limit by ``runner`` would give, so
+    that it need not run again: every case passed, its slowest case's time as the limit counts
+    it is clear of that limit, and its wall clock clear of where that run is killed (a sleeper,
+    an idle game: ``kit.run.limits``' timeout), each by the package's margin (not
+    ``slow_pass``, the rule of what is too close to call). Its other limits are the same."""
     assert problem.source is not None
-    limit, margin = problem.time_limit, problem.source.margin
-    wall = provisional.wall
+    wall, margin = provisional.wall, problem.source.margin
     if provisional.verdict != OK or wall is None:
         return False
-    return not any(slow_pass(t, limit, margin) for t in (provisional.seconds, wall))
+    options = _run_options(
+        problem, provisional.submission, None, every_case=False, provisional=False
+    )
+    limits = limits_for(
+        problem,
+        runner,
+        options.kill_factor,
+        output_last=options.output_last,
+        judged_at=options.judged_at,
+    )
+    clear_cpu = not slow_pass(provisional.seconds, problem.time_limit, margin)
+    return clear_cpu and not slow_pass(wall, limits.timeout, margin)
 
 
 def _refused(judged: Judged, package: Package, runner: Runner) -> bool:
