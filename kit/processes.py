@@ -110,20 +110,6 @@ def judged_environment() -> dict[str, str]:
     return env
 
 
-def run_program(
-    argv: list[str],
-    cwd: Path,
-    timeout: float,
-    stdin: Path | None = None,
-    env: dict[str, str] | None = None,
-    memory: int | None = None,
-    cpu: float | None = None,
-) -> tuple[int, bytes, bytes, bool]:
-    """``program_ran``'s (status, stdout, stderr, hung), for a program run without a ``cpu``
-    limit or whose hard one is no matter."""
-    return program_ran(argv, cwd, timeout, stdin, env, memory, cpu)[:4]
-
-
 class Ran(NamedTuple):
     """A program run to its end: its exit status (a signal's negated), its stdout and stderr
     kept (``Kept``), whether it was killed at its time-out, and whether its end was its
@@ -178,6 +164,12 @@ def program_ran(  # noqa: PLR0913
         end_handed_over()
         hard_stop = past and process.returncode == -signal.SIGKILL
         return Ran(process.returncode, out.ended(), err.ended(), hung, hard_stop)
+
+
+def run_program(*args, **kwargs) -> tuple[int, bytes, bytes, bool]:
+    """``program_ran`` (the same arguments), its (status, stdout, stderr, hung): for a program
+    run without a ``cpu`` limit or whose hard one is no matter."""
+    return program_ran(*args, **kwargs)[:4]
 
 
 def address_limit(memory: int) -> Callable[[], None]:

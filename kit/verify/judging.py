@@ -189,8 +189,8 @@ def settled(problem: Problem, provisional: Judged, runner: Runner) -> bool:
     with ``provisional``) is what a run under the problem's limit by ``runner`` would give, so
     that it need not run again: every case passed, its slowest case's time as the limit counts
     it is clear of that limit, and its wall clock clear of where that run is killed (a sleeper,
-    an idle game: ``kit.run.limits``' timeout), each by the package's margin (not
-    ``slow_pass``, the rule of what is too close to call). Its other limits are the same."""
+    an idle game: ``kit.run.limits``' timeout), each by the package's margin: neither too
+    close to call by ``slow_pass``. Its other limits are the same."""
     assert problem.source is not None
     wall, margin = provisional.wall, problem.source.margin
     if provisional.verdict != OK or wall is None:
