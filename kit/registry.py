@@ -332,7 +332,7 @@ def _table(root: Path, slug: str, where: str, entry: object) -> tuple[dict, set,
     package = package_of(root, where, entry)
     if package is not None:
         entry = {**package_entry(package), **entry}  # the registry's own keys win
-    _check_keys(where, entry, package)
+    _check_keys(slug, where, entry, package)
     return entry, given, package
 
 
@@ -341,11 +341,10 @@ def _table(root: Path, slug: str, where: str, entry: object) -> tuple[dict, set,
 _NOT_PROBLEMS = ("defaults", "default", "settings", "config", "global", "common")
 
 
-def _missing(where: str, entry: dict, key: str) -> str:
-    """The error of ``where``'s table, which lacks the required ``key``: ``missing 'key'``
-    for a problem's table; for ``[defaults]`` and tables like it, that the table is not a
-    problem's (there are no defaults: each problem's table gives its own keys)."""
-    slug = where.removeprefix("problems.toml: [").removesuffix("]")
+def _missing(slug: str, where: str, entry: dict, key: str) -> str:
+    """The error of table ``slug`` (at ``where``), which lacks the required ``key``: ``missing
+    'key'`` for a problem's table; for ``[defaults]`` and tables like it, that the table is not
+    a problem's (there are no defaults: each problem's table gives its own keys)."""
     if slug.lower() in _NOT_PROBLEMS:
         return (
             f"{where}: not a problem table (problems.toml has no [{slug}]: each table is one "
@@ -540,9 +539,9 @@ def _interactor(
     return interactor
 
 
-def _check_keys(where: str, entry: dict, package: Package | None) -> None:
-    """Every key known, of the right type; the required ones given (by the table or by its
-    package)."""
+def _check_keys(slug: str, where: str, entry: dict, package: Package | None) -> None:
+    """Every key of table ``slug`` (at ``where``) known, of the right type; the required ones
+    given (by the table or by its package)."""
     for key in entry:
         if key not in FIELDS:
             close = difflib.get_close_matches(key, FIELDS, n=1)
@@ -556,7 +555,7 @@ def _check_keys(where: str, entry: dict, package: Package | None) -> None:
                     "limits.time_limit in its problem.yaml): set time_limit"
                 )
             if required:
-                raise BuildError(_missing(where, entry, key))
+                raise BuildError(_missing(slug, where, entry, key))
             continue
         value = entry[key]
         wrong_bool = isinstance(value, bool) and types is not bool
