@@ -260,6 +260,9 @@ def shrink(  # noqa: PLR0913
             best.stages.append(f"cuts: {before} -> {len(best.text.encode())} bytes")
     except _OutOfTime:
         _smallest_failed(search, best)  # a stage cut short may have found a smaller one
+        if cuts_from is not None:  # the cuts were cut short: what they did so far
+            cut_to = len(best.text.encode())
+            best.stages.append(f"cuts: {len(cuts_from.encode())} -> {cut_to} bytes")
         best.stages.append("stopped at the deadline")
     except Exception as error:  # the module's own bug: the best so far is still the answer
         best.error = error

@@ -490,3 +490,29 @@ def test_the_shrink_says_whether_the_cuts_changed_the_text():
     assert cut.text == "7\n" and cut.cut
     unvalidated = shrink(types.SimpleNamespace(), lambda text: True, "1 7\n", 0, {})
     assert unvalidated.stages[-1] == "cuts: none (no validator)" and not unvalidated.cut
+
+
+def test_cuts_the_deadline_stops_still_say_what_they_did():
+    """The cuts cut short by the deadline are named with the bytes they took off (the summary
+    said only "stopped at the deadline", and the reproduce line's "before its text was cut"
+    named a stage the summary did not show)."""
+    no_generator = types.SimpleNamespace(
+        **{name: getattr(arrays, name) for name in dir(arrays) if name != "generate"}
+    )  # no parameters stage: the cuts start at once
+    params = {"cases": 1, "n": 60, "value": 9}
+    seed, text = failing_start(params)
+    clock = [0.0]
+
+    def fails(candidate):
+        clock[0] += 1.0  # each run takes a second
+        return planted(candidate)
+
+    real = shrink_module.time.monotonic
+    try:
+        shrink_module.time.monotonic = lambda: clock[0]
+        result = shrink(no_generator, fails, text, seed, params, deadline=20.0)
+    finally:
+        shrink_module.time.monotonic = real
+    assert result.stages[-1] == "stopped at the deadline"
+    assert result.stages[-2] == f"cuts: {len(text)} -> {len(result.text)} bytes"
+    assert result.cut and len(result.text) < len(text) and planted(result.text)
