@@ -53,6 +53,7 @@ from kit.verify.verdict_agreement import (
     Agreement,
     agreement,
     allowed,
+    allowed_for,
     check_words,
     format_word,
 )
@@ -226,7 +227,7 @@ def _judged_table(
     which is its row, as problemtools runs an accepted submission once."""
     assert problem.source is not None
     width = max(len(name) for name in [*(s.name for s in chosen), "submission"])
-    words = [_folder_words(problem.source, s.folder) for s in chosen]
+    words = [_column(problem.source, s) for s in chosen]
     widths = (width, max(len(word) for word in [*words, "folder"]))
     print(f"{'submission':<{width}}  {'folder':<{widths[1]}}  {'kit':<4}  {'slowest':>9}  result")
     judged = []
@@ -254,7 +255,7 @@ def _extra_note(extra: list[Judged]) -> list[str]:
 
 def _should_pass(entry: Judged) -> bool:
     """A run for the limit of a submission whose folder allows only a pass, that failed."""
-    allows = allowed(entry.package_format, entry.submission.folder)
+    allows = allowed_for(entry.package_format, entry.submission)
     return entry.verdict not in (OK, None) and allows == (OK,)
 
 
@@ -326,7 +327,7 @@ def _bounding_runs(
             some = limit_inference.lower_cases(problem, submission, cases)
         else:
             bounds = submission.folder != PARTIALLY_ACCEPTED  # problemtools: accepted ones
-            allows_ok = OK in allowed(package.format, submission.folder)
+            allows_ok = OK in allowed_for(package.format, submission)
             some = cases if bounds and allows_ok else []
         if some:
             own = _runner_of(problem, submission, runner, args.target is not None)
@@ -430,7 +431,7 @@ def _row(entry: Judged, widths: tuple[int, int], problem: Problem, kept: bool = 
     the provisional limit, which the row says (its slowest case is that run's)."""
     submission, package = entry.submission, entry.package_format
     assert problem.source is not None
-    words = _folder_words(problem.source, submission.folder)
+    words = _column(problem.source, submission)
     width, folder = widths[0], f"{words:<{widths[1]}}"
     if entry.verdict is None:
         said = f"{DISAGREES}: {entry.said}" if entry.compile_error else entry.said
@@ -458,6 +459,16 @@ def _folder_words(package: Package, folder: str) -> str:
     kinds = allowed(package.format, folder)
     words = (format_word(verdict, package.format) for verdict in kinds)
     return " or ".join(dict.fromkeys(words)) or "yaml"
+
+
+def _column(package: Package, submission: Submission) -> str:
+    """A submission's folder column: what its ``@EXPECTED_RESULTS@`` tag allows where that
+    decides ("tag" when it allows nothing a run gives), else its folder's words."""
+    if not submission.expected_results:
+        return _folder_words(package, submission.folder)
+    kinds = allowed_for(package.format, submission)
+    words = (format_word(verdict, package.format) for verdict in kinds)
+    return " or ".join(dict.fromkeys(words)) or "tag"
 
 
 def _agreement(entry: Judged, problem: Problem) -> Agreement:

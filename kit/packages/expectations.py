@@ -28,6 +28,17 @@ Read as the spec says (Kattis/problem-package-format, spec/2025-09.md):
   ``language``, ``authors`` and ``model_solution`` are not checked here (a note names the ones
   given).
 
+A submission's own ``@EXPECTED_RESULTS@: `` tag (DOMjudge's, ``tagged_results``): a comment in
+its source that lists the results it may get, read as DOMjudge reads it
+(DOMjudge/domjudge, webapp/src/Service/SubmissionService.php, ``parseExpectedAnnotation``): the
+tag, in any case, anywhere in any of its files, then a comma-separated list to the end of the
+line, each name trimmed and upper-cased, the underscore spellings (ACCEPTED, WRONG_ANSWER,
+TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR, NO_OUTPUT, OUTPUT_LIMIT, COMPILER_ERROR) taken for
+DOMjudge's own (CORRECT, WRONG-ANSWER, ...); a name DOMjudge has no result for is kept (no
+result matches it). A tag twice in a file is a one-line error: DOMjudge does not import such a
+submission. Which folders it speaks for, and what each name allows, are the kit's verdicts'
+(``kit.verify.verdict_agreement``).
+
 API::
 
     read(path, shown) -> (tuple[Expectation, ...], notes)  # empty: no submissions.yaml
@@ -35,6 +46,7 @@ API::
     entrypoint_for(expectations, submission_name) -> str | None
     Expectation.applies_to(case_path) -> bool
     covers(glob, path) -> bool  # path or a folder above it; names(glob, path): path itself
+    tagged_results(files, shown) -> tuple[str, ...] | None  # None: no @EXPECTED_RESULTS@
 """
 
 from __future__ import annotations
@@ -53,6 +65,17 @@ MAX_PATTERNS = 1000
 OWN = ("permitted", "required", "message", "use_for_time_limit", "score")  # what a rule checks
 UNCHECKED = ("language", "authors", "model_solution")
 TIME_USES = ("true", "false", "lower", "upper")  # use_for_time_limit's values
+RESULTS_TAG = "@EXPECTED_RESULTS@: "  # DOMjudge's, with its colon and space
+# DOMjudge's PROBLEM_RESULT_REMAP: the underscore spellings of its results
+RESULT_SPELLINGS = {
+    "ACCEPTED": "CORRECT",
+    "WRONG_ANSWER": "WRONG-ANSWER",
+    "TIME_LIMIT_EXCEEDED": "TIMELIMIT",
+    "RUN_TIME_ERROR": "RUN-ERROR",
+    "COMPILER_ERROR": "COMPILER-ERROR",
+    "NO_OUTPUT": "NO-OUTPUT",
+    "OUTPUT_LIMIT": "OUTPUT-LIMIT",
+}
 
 
 @dataclass(frozen=True)
@@ -155,6 +178,27 @@ def _score(rule: dict, where: str) -> tuple[float, float] | None:
     if low > high:
         raise BuildError(f"{where}: score: {given!r}: its lowest is above its highest")
     return low, high
+
+
+def tagged_results(files: list[Path], shown: str) -> tuple[str, ...] | None:
+    """The results a submission's ``@EXPECTED_RESULTS@`` tag lists (the module doc), from the
+    first of ``files`` that has one; None when none has. A one-line error for a file with the
+    tag twice (``shown``: the submission as named)."""
+    for file in files:
+        text = file.read_text(encoding="utf-8", errors="replace")
+        upper = text.upper()
+        at = upper.find(RESULTS_TAG)
+        if at < 0:
+            continue
+        if upper.find(RESULTS_TAG, at + len(RESULTS_TAG)) >= 0:
+            raise BuildError(
+                f"{shown}: {file.name}: @EXPECTED_RESULTS@ given twice "
+                "(DOMjudge does not import such a submission)"
+            )
+        line = upper[at + len(RESULTS_TAG) :].split("\n", 1)[0]
+        names = (name.strip() for name in line.split(","))
+        return tuple(RESULT_SPELLINGS.get(name, name) for name in names)
+    return None
 
 
 def rules_for(expectations: tuple[Expectation, ...], submission: str) -> list[Expectation]:

@@ -231,10 +231,12 @@ def _submissions_read(
     what the format asks for and the package lacks (``expected``: the expectations of
     submissions.yaml, which may name other folders: then every folder is read)."""
     legacy = version.startswith("legacy")
-    submissions = kattis_submissions.submissions(path, expected, partial, legacy)
+    found = kattis_submissions.submissions(path, expected, partial, legacy)
+    submissions, tag_notes = kattis_submissions.tagged(found, expected)
     read = () if expected else kattis_submissions.folders_read(partial, legacy)
     unread = _unread_folders(path, read)
-    return submissions, unread, _metadata_notes(path, shown, version, submissions, read, unread)
+    notes = _metadata_notes(path, shown, version, submissions, read, unread)
+    return submissions, unread, notes + tag_notes
 
 
 def _unread_folders(path: Path, read: tuple) -> list[str]:

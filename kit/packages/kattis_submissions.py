@@ -8,10 +8,17 @@ problem; problemtools runs it in a pass-fail one too, expecting AC), and with
 per case, ``kit.packages.expectations``) the package's other folders next. A folder of one
 file is that file; a Python one of several files runs its entry point with the others beside
 it. A package without any is told what the kit looked for and found (``none_found``).
+
+A submission's DOMjudge ``@EXPECTED_RESULTS@`` tag (``kit.packages.expectations``) decides its
+verdicts in place of its folder (``tagged``) where DOMjudge and BAPCtools read it: outside the
+four standard folders (DOMjudge keeps a standard folder's result, BAPCtools ignores the tag
+there), and in a package without submissions.yaml (BAPCtools reads submissions.yaml's rules
+instead; problemtools reads no tag at all). A note names each tag read and each not read.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from kit.packages import expectations
@@ -33,6 +40,20 @@ FOLDERS = (
 # "Directory submissions/rejected is not part of format version legacy", no run; 1.20260907's
 # checks/submissions.py, _check_matches_policy: an error for each submission, no run)
 LATER_FOLDERS = ("rejected", "brute_force")
+# the four folders whose result DOMjudge keeps whatever a submission's @EXPECTED_RESULTS@ says
+# (doc/manual/problem-format.rst; BAPCtools' run.py ignores the tag in them, and warns)
+STANDARD_FOLDERS = FOLDERS[:4]
+# what DOMjudge names its results (etc/db-config.yaml, results_prio; and compiler-error)
+DOMJUDGE_RESULTS = (
+    "CORRECT",
+    "WRONG-ANSWER",
+    "TIMELIMIT",
+    "RUN-ERROR",
+    "MEMORY-LIMIT",
+    "OUTPUT-LIMIT",
+    "NO-OUTPUT",
+    "COMPILER-ERROR",
+)
 
 
 def folders_read(partial: bool = False, legacy: bool = False) -> tuple[str, ...]:
@@ -70,6 +91,36 @@ def submissions(
             language = LANGUAGES.get(program.suffix, f"{program.suffix or 'no suffix'}")
             found.append(Submission(program, name, folder, language))
     return found
+
+
+def tagged(found: list[Submission], expected: tuple) -> tuple[list[Submission], list[str]]:
+    """``found`` with the results each one's ``@EXPECTED_RESULTS@`` tag lists where the tag
+    decides (the module doc), and a note for each tag: read, not read, or naming a result
+    DOMjudge does not have (kept: no verdict matches it, as in DOMjudge)."""
+    out, notes = [], []
+    for submission in found:
+        place = submission.beside or submission.path
+        files = sorted(place.rglob("*")) if place.is_dir() else [place]
+        results = expectations.tagged_results([f for f in files if f.is_file()], submission.name)
+        if results is None:
+            out.append(submission)
+            continue
+        listed = ", ".join(results)
+        head = f"note: {submission.name}: @EXPECTED_RESULTS@: {listed}"
+        if submission.folder in STANDARD_FOLDERS or expected:
+            why = "its folder" if not expected else "submissions.yaml"
+            notes.append(f"{head}: not read, {why} decides (as DOMjudge and BAPCtools read it)")
+            out.append(submission)
+            continue
+        notes.append(f"{head}: decides its verdicts in place of its folder (DOMjudge's tag)")
+        unknown = [name for name in results if name not in DOMJUDGE_RESULTS]
+        if unknown:
+            notes.append(
+                f"note: {submission.name}: @EXPECTED_RESULTS@: {unknown[0]!r} is no DOMjudge "
+                "result: no verdict matches it"
+            )
+        out.append(dataclasses.replace(submission, expected_results=results))
+    return out, notes
 
 
 def _several_files(entry: Path, name: str, folder: str, expected: tuple) -> Submission:

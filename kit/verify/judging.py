@@ -80,7 +80,7 @@ from kit.verify.grader_program import package_grader
 from kit.verify.judged_submissions import Judged
 from kit.verify.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
 from kit.verify.submission_scores import aggregated, graded_failure, score_checked
-from kit.verify.verdict_agreement import allowed, format_word, slow_pass
+from kit.verify.verdict_agreement import allowed_for, format_word, slow_pass
 
 PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
 PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(limit) + 1
@@ -224,7 +224,7 @@ def _runs_on(package: Package, submission: Submission, provisional: bool) -> boo
     """Whether a time-out within the margin is judged again at the limit x the margin: for a
     submission its folder allows to pass, judged case by case (not graded), under a known
     limit."""
-    allows_ok = OK in allowed(package.format, submission.folder)
+    allows_ok = OK in allowed_for(package.format, submission)
     return allows_ok and not (package.grading or package.score_groups or provisional)
 
 

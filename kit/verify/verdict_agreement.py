@@ -21,12 +21,20 @@ close to call (``kit.verify.judging``'s docstring says when), anything else that
   ``time-limit-exceeded-or-memory-limit-exceeded`` TLE or MLE; ``rejected`` and ``failed``
   any rejection.
 
+- DOMjudge's ``@EXPECTED_RESULTS@`` names, where a submission's tag decides in place of its
+  folder (``kit.packages.kattis_submissions.tagged``): ``CORRECT`` ok; ``WRONG-ANSWER`` WA or
+  PE; ``NO-OUTPUT`` WA (an empty output is the kit's WA, as BAPCtools' verdicts.py,
+  ``from_string_domjudge``, maps it); ``TIMELIMIT`` TLE; ``RUN-ERROR`` RE or MLE (as the
+  run_time_error folder); ``MEMORY-LIMIT`` MLE; ``OUTPUT-LIMIT`` OLE; ``COMPILER-ERROR``, and a
+  name DOMjudge lacks, nothing a run gives.
+
 A PE is a WA for a Kattis package (the format has none). Verdicts are shown in the formats'
 words: AC for ok, RTE for RE (and for MLE in a Kattis package).
 
 API::
 
     allowed(package_format, folder) -> tuple[Verdict, ...]
+    allowed_for(package_format, submission) -> tuple[Verdict, ...]  # its tag's, else its folder's
     format_word(verdict, package_format) -> str  # AC, WA, TLE, RTE, ...
     agreement(judged, limit, margin[, expectations]) -> Agreement  # AGREES, TOO_CLOSE, DISAGREES
     check_words(expectations, where) -> None  # a BuildError: a verdict the format lacks
@@ -98,6 +106,18 @@ POLYGON_TAGS = {
     "failed": REJECTIONS,
 }
 
+# what each DOMjudge result a submission's @EXPECTED_RESULTS@ lists allows (the module doc)
+DOMJUDGE_VERDICTS = {
+    "CORRECT": (OK,),
+    "WRONG-ANSWER": (WA, PE),
+    "NO-OUTPUT": (WA,),
+    "TIMELIMIT": (TLE,),
+    "RUN-ERROR": (RE, MLE),
+    "MEMORY-LIMIT": (MLE,),
+    "OUTPUT-LIMIT": (OLE,),
+}
+TAG = "@EXPECTED_RESULTS@"
+
 
 @dataclasses.dataclass(frozen=True)
 class Agreement:
@@ -109,6 +129,15 @@ def allowed(package_format: str, folder: str) -> tuple[Verdict, ...]:
     """The verdicts a submission in ``folder`` (a Kattis folder, a Polygon tag) may get; none
     for a folder of a package's own, which only its submissions.yaml speaks for."""
     return (KATTIS_FOLDERS if package_format == KATTIS else POLYGON_TAGS).get(folder, ())
+
+
+def allowed_for(package_format: str, submission: Submission) -> tuple[Verdict, ...]:
+    """The verdicts ``submission`` may get: those its ``@EXPECTED_RESULTS@`` lists, where that
+    decides (``Submission.expected_results``), else its folder's (``allowed``)."""
+    if not submission.expected_results:
+        return allowed(package_format, submission.folder)
+    kinds = (DOMJUDGE_VERDICTS.get(name, ()) for name in submission.expected_results)
+    return tuple(dict.fromkeys(verdict for kind in kinds for verdict in kind))
 
 
 def format_word(verdict: Verdict, package_format: str) -> str:
@@ -133,8 +162,9 @@ def agreement(
     if expectations:
         return _expected(judged, rules_of(expectations, judged.submission), limit, margin)
     package = judged.package_format
-    folder = judged.submission.folder
-    wanted = allowed(package, folder)
+    submission = judged.submission
+    folder = _source(submission)
+    wanted = allowed_for(package, submission)
     close = _too_close(judged, wanted, limit, margin)
     if close is not None:
         return close
@@ -145,8 +175,14 @@ def agreement(
     if judged.verdict in wanted:  # partially_accepted here: a pass-fail problem's
         return Agreement(AGREES, PASS_FAIL_PARTIAL if folder == PARTIALLY_ACCEPTED else "")
     words = " or ".join(dict.fromkeys(format_word(verdict, package) for verdict in wanted))
+    words = words or "no verdict a run gives"
     found = format_word(judged.verdict, package)
     return Agreement(DISAGREES, f"{folder} allows {words}, the kit gives {found}")
+
+
+def _source(submission: Submission) -> str:
+    """What decides a submission's verdicts, as a reason names it: its tag or its folder."""
+    return TAG if submission.expected_results else submission.folder
 
 
 def _plain_for_pe(judged: Judged) -> bool:
@@ -183,7 +219,7 @@ def _too_close(judged: Judged, wanted: tuple, limit: float, margin: float) -> Ag
             word, said = judged.at_margin
             return Agreement(
                 DISAGREES,
-                f"{judged.submission.folder} allows {format_word(OK, judged.package_format)}, "
+                f"{_source(judged.submission)} allows {format_word(OK, judged.package_format)}, "
                 f"the kit gives TLE, and at the limit x the margin {margin:g} "
                 f"({limit * margin:g} s) {format_word(word, judged.package_format)}: {said}",
             )

@@ -75,6 +75,16 @@ def test_the_folder_column_says_yaml_where_submissions_yaml_rules_a_folder(tmp_p
     assert verify._folder_words(ruled, "mine") == "yaml"
 
 
+def test_the_folder_column_says_what_an_expected_results_tag_allows_where_it_decides():
+    package = read_package(SUM, "kattis_sum")
+    plain = next(s for s in package.submissions if s.folder == "wrong_answer")
+    assert verify._column(package, plain) == "WA"
+    tagged = dataclasses.replace(plain, expected_results=("TIMELIMIT", "WRONG-ANSWER"))
+    assert verify._column(package, tagged) == "TLE or WA"
+    unknown = dataclasses.replace(plain, expected_results=("TIMEOUT",))
+    assert verify._column(package, unknown) == "tag"
+
+
 def test_without_a_package_only_the_package_is_said_to_be_missing(capsys):
     with pytest.raises(SystemExit):
         parse()

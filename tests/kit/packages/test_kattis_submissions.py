@@ -54,3 +54,45 @@ def test_a_python_submission_of_several_files_runs_its_entry_point(tmp_path, nam
         entry,
         folder / "submissions" / "accepted" / "sub",
     )
+
+
+def test_an_expected_results_tag_decides_outside_the_four_standard_folders_only(tmp_path):
+    """DOMjudge keeps a standard folder's result and BAPCtools ignores the tag there; elsewhere
+    it decides, a name DOMjudge lacks noted; untagged submissions keep their folder."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/accepted/ok.py"] = "print(1)\n"
+    files["submissions/wrong_answer/wa.py"] = "# @EXPECTED_RESULTS@: TIMELIMIT, WRONG-ANSWER\n"
+    files["submissions/rejected/slow.py"] = "# @EXPECTED_RESULTS@: wrong_answer, TIMELIMIT\n"
+    files["submissions/rejected/typo.py"] = "# @EXPECTED_RESULTS@: TIMEOUT\n"
+    folder = write_package(tmp_path / "p", "problem_format_version: 2023-07-draft\n", files)
+    package = kattis.read(folder, "p")
+    found = {s.name: s.expected_results for s in package.submissions}
+    assert found == {
+        "accepted/ok.py": (),
+        "wrong_answer/wa.py": (),
+        "rejected/slow.py": ("WRONG-ANSWER", "TIMELIMIT"),
+        "rejected/typo.py": ("TIMEOUT",),
+    }
+    tag_notes = [note for note in package.notes if "@EXPECTED_RESULTS@" in note]
+    assert tag_notes == [
+        "note: wrong_answer/wa.py: @EXPECTED_RESULTS@: TIMELIMIT, WRONG-ANSWER: not read, its "
+        "folder decides (as DOMjudge and BAPCtools read it)",
+        "note: rejected/slow.py: @EXPECTED_RESULTS@: WRONG-ANSWER, TIMELIMIT: decides its "
+        "verdicts in place of its folder (DOMjudge's tag)",
+        "note: rejected/typo.py: @EXPECTED_RESULTS@: TIMEOUT: decides its verdicts in place of "
+        "its folder (DOMjudge's tag)",
+        "note: rejected/typo.py: @EXPECTED_RESULTS@: 'TIMEOUT' is no DOMjudge result: no "
+        "verdict matches it",
+    ]
+
+
+def test_an_expected_results_tag_is_not_read_where_submissions_yaml_decides(tmp_path):
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/mixed/slow.py"] = "# @EXPECTED_RESULTS@: TIMELIMIT\n"
+    files["submissions/submissions.yaml"] = "mixed:\n  permitted: [AC, TLE]\n"
+    folder = write_package(tmp_path / "p", "problem_format_version: 2025-09\n", files)
+    package = kattis.read(folder, "p")
+    assert [s.expected_results for s in package.submissions] == [()]
+    assert "mixed/slow.py: @EXPECTED_RESULTS@: TIMELIMIT: not read, submissions.yaml decides" in (
+        "\n".join(package.notes)
+    )

@@ -3,6 +3,7 @@ tag allows, to its package's submissions.yaml rules and to a scoring problem's s
 formats' words for the kit's verdicts, and a rule naming a word the format lacks. Through
 ``cpkit verify``: tests/kit/verify/test_judging.py."""
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,35 @@ def test_a_pass_fail_problem_s_partially_accepted_submission_wants_ac_and_is_war
     )
     entry.verdict = WA
     assert agreement(entry, 1.0, 2.0).outcome == DISAGREES
+
+
+def tagged(folder: str, results: tuple, verdict) -> Judged:
+    """A Kattis submission in ``folder`` whose @EXPECTED_RESULTS@ decides (``results``; ():
+    none), judged ``verdict`` in 3 s, well over a 1 s limit when a time-out."""
+    submission = Submission(Path("x.py"), f"{folder}/x.py", folder, "Python")
+    entry = Judged(dataclasses.replace(submission, expected_results=results), KATTIS)
+    entry.verdict, entry.seconds = verdict, 3.0
+    return entry
+
+
+def test_a_submission_s_expected_results_tag_allows_each_result_it_lists():
+    """A time-out agrees where the tag lists TIMELIMIT beside WRONG-ANSWER; where it lists
+    WRONG-ANSWER alone, or without a tag in wrong_answer/, it disagrees."""
+    listed = tagged("rejected", ("WRONG-ANSWER", "TIMELIMIT"), TLE)
+    assert agreement(listed, 1.0, 1.5) == Agreement(AGREES)
+    assert agreement(tagged("rejected", ("WRONG-ANSWER", "TIMELIMIT"), WA), 1.0, 1.5).outcome == (
+        AGREES
+    )
+    assert agreement(tagged("rejected", ("WRONG-ANSWER",), TLE), 1.0, 1.5) == Agreement(
+        DISAGREES, "@EXPECTED_RESULTS@ allows WA, the kit gives TLE"
+    )
+    assert agreement(tagged("wrong_answer", (), TLE), 1.0, 1.5) == Agreement(
+        DISAGREES, "wrong_answer allows WA, the kit gives TLE"
+    )
+
+
+def test_an_expected_results_tag_of_names_domjudge_lacks_allows_no_verdict():
+    found = agreement(tagged("rejected", ("TIMEOUT",), TLE), 1.0, 1.5)
+    assert found == Agreement(
+        DISAGREES, "@EXPECTED_RESULTS@ allows no verdict a run gives, the kit gives TLE"
+    )
