@@ -76,6 +76,17 @@ RESULT_SPELLINGS = {
     "NO_OUTPUT": "NO-OUTPUT",
     "OUTPUT_LIMIT": "OUTPUT-LIMIT",
 }
+# what DOMjudge names its results (etc/db-config.yaml, results_prio; and compiler-error)
+DOMJUDGE_RESULTS = (
+    "CORRECT",
+    "WRONG-ANSWER",
+    "TIMELIMIT",
+    "RUN-ERROR",
+    "MEMORY-LIMIT",
+    "OUTPUT-LIMIT",
+    "NO-OUTPUT",
+    "COMPILER-ERROR",
+)
 
 
 @dataclass(frozen=True)

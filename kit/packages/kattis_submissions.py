@@ -43,17 +43,6 @@ LATER_FOLDERS = ("rejected", "brute_force")
 # the four folders whose result DOMjudge keeps whatever a submission's @EXPECTED_RESULTS@ says
 # (doc/manual/problem-format.rst; BAPCtools' run.py ignores the tag in them, and warns)
 STANDARD_FOLDERS = FOLDERS[:4]
-# what DOMjudge names its results (etc/db-config.yaml, results_prio; and compiler-error)
-DOMJUDGE_RESULTS = (
-    "CORRECT",
-    "WRONG-ANSWER",
-    "TIMELIMIT",
-    "RUN-ERROR",
-    "MEMORY-LIMIT",
-    "OUTPUT-LIMIT",
-    "NO-OUTPUT",
-    "COMPILER-ERROR",
-)
 
 
 def folders_read(partial: bool = False, legacy: bool = False) -> tuple[str, ...]:
@@ -113,7 +102,7 @@ def tagged(found: list[Submission], expected: tuple) -> tuple[list[Submission], 
             out.append(submission)
             continue
         notes.append(f"{head}: decides its verdicts in place of its folder (DOMjudge's tag)")
-        unknown = [name for name in results if name not in DOMJUDGE_RESULTS]
+        unknown = [name for name in results if name not in expectations.DOMJUDGE_RESULTS]
         if unknown:
             notes.append(
                 f"note: {submission.name}: @EXPECTED_RESULTS@: {unknown[0]!r} is no DOMjudge "

@@ -106,7 +106,8 @@ POLYGON_TAGS = {
     "failed": REJECTIONS,
 }
 
-# what each DOMjudge result a submission's @EXPECTED_RESULTS@ lists allows (the module doc)
+# what each DOMjudge result (expectations.DOMJUDGE_RESULTS) a submission's @EXPECTED_RESULTS@
+# lists allows (the module doc); COMPILER-ERROR nothing a run gives
 DOMJUDGE_VERDICTS = {
     "CORRECT": (OK,),
     "WRONG-ANSWER": (WA, PE),
