@@ -35,9 +35,9 @@ tag, in any case, anywhere in any of its files, then a comma-separated list to t
 line, each name trimmed and upper-cased, the underscore spellings (ACCEPTED, WRONG_ANSWER,
 TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR, NO_OUTPUT, OUTPUT_LIMIT, COMPILER_ERROR) taken for
 DOMjudge's own (CORRECT, WRONG-ANSWER, ...); a name DOMjudge has no result for is kept (no
-result matches it). A tag twice in a file is a one-line error: DOMjudge does not import such a
-submission. Which folders it speaks for, and what each name allows, are the kit's verdicts'
-(``kit.verify.verdict_agreement``).
+result matches it). A tag twice in a file is not read (``TagTwice``): DOMjudge does not
+import such a submission. Which folders it speaks for, and what each name allows, are the
+kit's verdicts' (``kit.verify.verdict_agreement``).
 
 API::
 
@@ -46,7 +46,7 @@ API::
     entrypoint_for(expectations, submission_name) -> str | None
     Expectation.applies_to(case_path) -> bool
     covers(glob, path) -> bool  # path or a folder above it; names(glob, path): path itself
-    tagged_results(files, shown) -> tuple[str, ...] | None  # None: no @EXPECTED_RESULTS@
+    tagged_results(files) -> tuple[str, ...] | None  # None: no @EXPECTED_RESULTS@; TagTwice
 """
 
 from __future__ import annotations
@@ -191,10 +191,14 @@ def _score(rule: dict, where: str) -> tuple[float, float] | None:
     return low, high
 
 
-def tagged_results(files: list[Path], shown: str) -> tuple[str, ...] | None:
+class TagTwice(ValueError):
+    """A file with the ``@EXPECTED_RESULTS@`` tag twice (its message names the file)."""
+
+
+def tagged_results(files: list[Path]) -> tuple[str, ...] | None:
     """The results a submission's ``@EXPECTED_RESULTS@`` tag lists (the module doc), from the
-    first of ``files`` that has one; None when none has. A one-line error for a file with the
-    tag twice (``shown``: the submission as named)."""
+    first of ``files`` that has one; None when none has. ``TagTwice`` for a file with the tag
+    twice."""
     for file in files:
         text = file.read_text(encoding="utf-8", errors="replace")
         upper = text.upper()
@@ -202,10 +206,7 @@ def tagged_results(files: list[Path], shown: str) -> tuple[str, ...] | None:
         if at < 0:
             continue
         if upper.find(RESULTS_TAG, at + len(RESULTS_TAG)) >= 0:
-            raise BuildError(
-                f"{shown}: {file.name}: @EXPECTED_RESULTS@ given twice "
-                "(DOMjudge does not import such a submission)"
-            )
+            raise TagTwice(f"@EXPECTED_RESULTS@ given twice in {file.name}")
         line = upper[at + len(RESULTS_TAG) :].split("\n", 1)[0]
         names = (name.strip() for name in line.split(","))
         return tuple(RESULT_SPELLINGS.get(name, name) for name in names)

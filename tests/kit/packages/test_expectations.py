@@ -186,21 +186,18 @@ def test_an_expected_results_tag_is_read_as_domjudge_reads_it(tmp_path):
     plain, tagged = tmp_path / "a.py", tmp_path / "b.py"
     plain.write_text("print(1)\n")
     tagged.write_text('x = 1\n""" @expected_Results@:  accepted,time_limit_exceeded, Oops\n"""\n')
-    assert expectations.tagged_results([plain], "rejected/a.py") is None
-    assert expectations.tagged_results([plain, tagged], "rejected/ab") == (
+    assert expectations.tagged_results([plain]) is None
+    assert expectations.tagged_results([plain, tagged]) == (
         "CORRECT",
         "TIMELIMIT",
         "OOPS",
     )
 
 
-def test_an_expected_results_tag_given_twice_in_a_file_is_one_line(tmp_path):
+def test_an_expected_results_tag_given_twice_in_a_file_is_told(tmp_path):
     """DOMjudge does not import such a submission."""
     file = tmp_path / "a.py"
     file.write_text("# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_RESULTS@: TIMELIMIT\n")
-    with pytest.raises(BuildError) as error:
-        expectations.tagged_results([file], "rejected/a.py")
-    assert str(error.value) == (
-        "rejected/a.py: a.py: @EXPECTED_RESULTS@ given twice "
-        "(DOMjudge does not import such a submission)"
-    )
+    with pytest.raises(expectations.TagTwice) as error:
+        expectations.tagged_results([file])
+    assert str(error.value) == "@EXPECTED_RESULTS@ given twice in a.py"

@@ -96,3 +96,19 @@ def test_an_expected_results_tag_is_not_read_where_submissions_yaml_decides(tmp_
     assert "mixed/slow.py: @EXPECTED_RESULTS@: TIMELIMIT: not read, submissions.yaml decides" in (
         "\n".join(package.notes)
     )
+
+
+def test_an_expected_results_tag_given_twice_is_noted_and_its_folder_decides(tmp_path):
+    """DOMjudge does not import such a submission; the package was refused outright (exit 2),
+    its other submissions unjudged."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/accepted/ok.py"] = "print(1)\n"
+    twice = "# @EXPECTED_RESULTS@: TIMELIMIT\n# @expected_results@: RUN-ERROR\n"
+    files["submissions/rejected/twice.py"] = twice
+    folder = write_package(tmp_path / "p", "problem_format_version: 2023-07-draft\n", files)
+    package = kattis.read(folder, "p")
+    assert [s.expected_results for s in package.submissions] == [(), ()]
+    assert [note for note in package.notes if "@EXPECTED_RESULTS@" in note] == [
+        "note: rejected/twice.py: @EXPECTED_RESULTS@ given twice in twice.py: not read, its "
+        "folder decides (DOMjudge does not import such a submission)"
+    ]
