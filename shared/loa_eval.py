@@ -21,8 +21,9 @@ Method: the per-side part depends on one bit-board only and is memoised (cleared
     byte's (own, other) value is memoised: 32 dict look-ups in a C-level map, skipped (lazy
     evaluation) when the rest of the score is ``lazy`` outside the (alpha, beta) window.
 Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
-    mobility. Memory: memos of at most 40000 + 50000 + 16000 entries, the rank-pair table
-    65536 entries (0.55 MB); figures: docs/lines-of-action.md.
+    mobility. Memory: memos of at most 40000 + 50000 + 16000 entries (the caps
+    ``make_evaluator`` takes; the solution gives PyPy a quarter), the rank-pair table 65536
+    entries (0.55 MB); figures: docs/lines-of-action.md.
 Status: antisymmetry, mirror invariance, memoised = fresh values, quads, connectedness,
     uniformity and centre terms = counted square by square, Euler number = groups minus holes,
     line mobility = counted from the move lists (tests/test_loa_eval.py). Weights: fitted to a
@@ -289,9 +290,18 @@ def parse_weights(text):
     return weights
 
 
-def make_evaluator(weights=None, tables=None):
+def make_evaluator(
+    weights=None,
+    tables=None,
+    *,
+    side_max=SIDE_CACHE_MAX,
+    mob_max=MOB_CACHE_MAX,
+    pattern_max=PATTERN_CACHE_MAX,
+):
     """The evaluation described in the header, with ``weights`` over DEFAULT_WEIGHTS
-    (``tables`` is accepted for the callers' convenience and not needed)."""
+    (``tables`` is accepted for the callers' convenience and not needed); its memos are
+    cleared past ``side_max`` (per-side scores), ``mob_max`` (line values) and
+    ``pattern_max`` (line patterns) entries."""
     w = dict(DEFAULT_WEIGHTS)
     if weights:
         w.update(weights)
@@ -299,10 +309,10 @@ def make_evaluator(weights=None, tables=None):
     # groups beyond the first per bit-board, left by a caller that has flood-filled it already
     # (the search's connecting_moves, on most new bit-boards just before evaluating them)
     known_groups = {}
-    side_get, score_side = _side_scorer(w, known_groups)
+    side_get, score_side = _side_scorer(w, known_groups, side_max)
     # mobility weights: 2 per move, 1 for a move to an edge square, +1 for a capture
     edge_w = tuple(1 if (s >> 3) in (0, 7) or (s & 7) in (0, 7) else 2 for s in range(64))
-    mobility_diff = _mobility_scorer(edge_w)
+    mobility_diff = _mobility_scorer(edge_w, mob_max, pattern_max)
 
     def evaluate(me, opp, cnt, alpha=-LAZY_INF, beta=LAZY_INF):
         """Score for the side to move; the mobility term is skipped when the rest of the score
@@ -326,11 +336,11 @@ def make_evaluator(weights=None, tables=None):
     return evaluate
 
 
-def _side_scorer(w, known_groups):
+def _side_scorer(w, known_groups, side_max):
     """``(side_get, score_side)``: every term but mobility for the side owning a bit-board, with
     the weights ``w``: ``side_get(bb)`` the memoised score (None when not memoised),
-    ``score_side(bb)`` the score computed and memoised; groups are taken from ``known_groups``
-    when a caller left them."""
+    ``score_side(bb)`` the score computed and memoised (the memo cleared past ``side_max``
+    entries); groups are taken from ``known_groups`` when a caller left them."""
     pst, _, minsum = _tables()
     w_conc, w_cent, w_com = w["conc"], w["cent"], w["com"]
     w_group, w_quad = w["group"], w["quad"]
@@ -358,7 +368,7 @@ def _side_scorer(w, known_groups):
     def score_side(bb):
         """Everything but mobility, for one side, memoised (at the leaves below one node the
         side that did not move keeps the same bit-board)."""
-        if len(cache) > SIDE_CACHE_MAX:
+        if len(cache) > side_max:
             cache.clear()
         # count, row sum, file sum, ranks occupied and centralisation in one pass of 8 table
         # look-ups (one per rank byte, summed in C), then the distances to the centre of mass
@@ -411,9 +421,10 @@ def _side_scorer(w, known_groups):
     return cache.get, score_side
 
 
-def _mobility_scorer(edge_w):
+def _mobility_scorer(edge_w, mob_max, pattern_max):
     """``mobility_diff(me, opp)``: the weighted mobility (``edge_w`` per landing square) of
-    ``me`` minus that of ``opp``, memoised per line byte and per bit-board."""
+    ``me`` minus that of ``opp``, memoised per line byte and per bit-board (cleared past
+    ``mob_max`` and ``pattern_max`` entries)."""
     # Mobility line by line: the moves along a line depend only on the pieces on it. Each side's
     # 64 bits are turned into 32 bytes (see _byte_lines) and the weighted mobility difference of
     # one byte is memoised per (byte class, own pattern, other pattern).
@@ -441,7 +452,7 @@ def _mobility_scorer(edge_w):
             own = (a >> low) & mask
             other = (b >> low) & mask
             v += _line_mobility(own, other, wts) - _line_mobility(other, own, wts)
-        if len(memo) > MOB_CACHE_MAX:
+        if len(memo) > mob_max:
             memo.clear()
         memo[key] = v
         return v
@@ -464,7 +475,7 @@ def _mobility_scorer(edge_w):
         data = (
             r0[b[0]] | r1[b[1]] | r2[b[2]] | r3[b[3]] | r4[b[4]] | r5[b[5]] | r6[b[6]] | r7[b[7]]
         ).to_bytes(32, "little")
-        if len(patterns) > PATTERN_CACHE_MAX:
+        if len(patterns) > pattern_max:
             patterns.clear()
         p = patterns[bb] = (tuple(map(getitem, own_keys, data)), data)
         return p

@@ -23,7 +23,8 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     count, table probe and the leaf child's windows written out (calls cost 3.8 most).
 Time: nodes a second and depth reached at the real clock: docs/lines-of-action.md, "Bench".
 Memory: memos of 40000-60000 entries (TT: ``tt_max`` plus one search's entries; connecting
-    moves, centre distances, evaluation); peak after 60 searches: the same page, sixth round.
+    moves ``connect_max``, centre distances ``dist_max``, evaluation; the solution gives PyPy
+    smaller caps); peak after 60 searches: the same page, sixth round.
 Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
     positions (start, statement example, lost games), checks move limit, deadline, determinism;
     tests/test_loa_policy.py the prior's order. What each part gained in matches:
@@ -78,14 +79,27 @@ class Timeout(Exception):
 
 class Searcher:
     """The search state of a game. ``tt_max``: the transposition table is cleared when over it
-    at a search's start; ``gc_step``: a function called every GC_STEP_NODES nodes (PyPy's
-    ``gc.collect_step``, which keeps its heap near the live data), or None."""
+    at a search's start, and so are the memoised connecting moves past ``connect_max``;
+    ``dist_max``: the memoised centre distances are cleared when over it; ``gc_step``: a
+    function called every GC_STEP_NODES nodes (PyPy's ``gc.collect_step``, which keeps its heap
+    near the live data), or None."""
 
-    def __init__(
-        self, evaluate, tables=None, leaf_win=True, threat=THREAT, *, tt_max=TT_MAX, gc_step=None
+    def __init__(  # noqa: PLR0913
+        self,
+        evaluate,
+        tables=None,
+        leaf_win=True,
+        threat=THREAT,
+        *,
+        tt_max=TT_MAX,
+        connect_max=CONNECT_CACHE_MAX,
+        dist_max=DIST_MEMO_MAX,
+        gc_step=None,
     ):
         self.evaluate = evaluate
         self.tt_max = tt_max
+        self.connect_max = connect_max
+        self.dist_max = dist_max
         self.gc_step = gc_step
         self.gen, self.lines = tables if tables is not None else build_tables()
         rng = _splitmix64(20240601)
@@ -145,6 +159,7 @@ class Searcher:
         )
         dist_memo = {}
         dist_get = dist_memo.get
+        dist_max = self.dist_max
         nodes = 0
         check_at = CHECK_EVERY
 
@@ -169,7 +184,7 @@ class Searcher:
                 return moves, None
             dist = dist_get(me)
             if dist is None:
-                if len(dist_memo) > DIST_MEMO_MAX:
+                if len(dist_memo) > dist_max:
                     dist_memo.clear()
                 dist = dist_memo[me] = centre_distances(me)
             priors = {}
@@ -479,7 +494,7 @@ class Searcher:
         by 8, killers and the node count reset."""
         if len(self.tt) > self.tt_max:
             self.tt.clear()
-        if len(self.connect_cache) > CONNECT_CACHE_MAX:
+        if len(self.connect_cache) > self.connect_max:
             self.connect_cache.clear()
         self.known_groups.clear()  # the counts the evaluation has not taken
         hist = self.history

@@ -21,7 +21,8 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
 Time: at most that share of the move time per move plus the reply's write; start-up: the
     tables, built once (measured: docs/lines-of-action.md, "Bench").
 Memory: below 64 MiB under CPython (the search's tables and memos are capped); PyPy, with
-    PYPY_JIT, PYPY_TT_MAX and collector steps, below it as the build counts (its own memory).
+    PYPY_JIT, PYPY_TT_MAX, smaller memos (PYPY_SEARCH_MEMOS, PYPY_EVAL_MEMOS) and collector
+    steps, below it as the build counts (its own memory).
     Longest thinks and peaks: docs/lines-of-action.md, "The judge's games in the build".
 Status: protocol, options and clock (each share pinned) in tests/test_lines_of_action.py;
     rules against referee/rules.py (tests/test_loa_bitboard.py, tests/test_referee_rules.py);
@@ -60,10 +61,13 @@ PYPY_HARD_SHARE = 0.83
 WAITING = 0.002  # a read that returns sooner found the opponent's move already waiting
 # PyPy only (docs/lines-of-action.md, "The judge's games in the build"): the JIT unrolls no
 # recursion (by default it inlines seven levels of negamax into one trace: a third of the nodes
-# and more memory), a smaller transposition table, and a step of the incremental collector
+# and more memory), a smaller transposition table, memos capped at a quarter of CPython's
+# (values only: the same tree at a fixed depth), and a step of the incremental collector
 # every GC_STEP_NODES nodes of a search (shared/loa_search.py)
 PYPY_JIT = "max_unroll_recursion=0"
 PYPY_TT_MAX = 20000
+PYPY_SEARCH_MEMOS = {"connect_max": 10000, "dist_max": 10000}
+PYPY_EVAL_MEMOS = {"side_max": 10000, "mob_max": 12000, "pattern_max": 4000}
 
 
 class _Quit(Exception):
@@ -184,7 +188,8 @@ def play(stdin, argv, environ):
     except ValueError as err:
         sys.stderr.write(f"LOA_WEIGHTS: {err}\n")
         raise SystemExit(2) from None
-    searcher = Searcher(make_evaluator(weights, tables), tables, **_searcher_options())
+    evaluate = make_evaluator(weights, tables, **_evaluator_options())
+    searcher = Searcher(evaluate, tables, **_searcher_options())
     reader = _Reader(stdin)
     verbose = environ.get("LOA_VERBOSE", "") not in ("", "0")
     try:
@@ -242,11 +247,17 @@ def _hard_share():
 
 
 def _searcher_options():
-    """Under PyPy, a smaller transposition table and steps of the collector: its heap would
-    otherwise grow to about twice the live data between two major collections."""
+    """Under PyPy, a smaller transposition table and memos, and steps of the collector: its
+    heap would otherwise grow to about twice the live data between two major collections."""
     if sys.implementation.name != "pypy":
         return {}
-    return {"tt_max": PYPY_TT_MAX, "gc_step": getattr(gc, "collect_step", None)}
+    step = getattr(gc, "collect_step", None)
+    return {"tt_max": PYPY_TT_MAX, "gc_step": step, **PYPY_SEARCH_MEMOS}
+
+
+def _evaluator_options():
+    """Under PyPy, the evaluation's memos capped lower (PYPY_EVAL_MEMOS)."""
+    return dict(PYPY_EVAL_MEMOS) if sys.implementation.name == "pypy" else {}
 
 
 def main():

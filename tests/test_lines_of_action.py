@@ -367,18 +367,31 @@ def test_garbage_collector_stays_on_under_pypy(monkeypatch, implementation, coll
 def test_under_pypy_the_search_gets_a_smaller_table_collector_steps_and_a_jit_setting(monkeypatch):
     """PyPy's heap grows to about twice its live data between major collections, and its JIT
     inlines seven levels of the recursive search by default (fewer nodes, more memory): under
-    PyPy the searcher gets PYPY_TT_MAX and gc.collect_step, and main() sets PYPY_JIT."""
+    PyPy the searcher gets PYPY_TT_MAX, smaller memos and gc.collect_step, the evaluation
+    smaller memos, and main() sets PYPY_JIT."""
     import gc  # noqa: PLC0415
+    import inspect  # noqa: PLC0415
     import types  # noqa: PLC0415
 
     import solutions.lines_of_action as loa  # noqa: PLC0415
 
-    assert loa._searcher_options() == {}  # CPython: the defaults
+    assert loa._searcher_options() == loa._evaluator_options() == {}  # CPython: the defaults
     step, params = object(), []
     monkeypatch.setattr(gc, "collect_step", step, raising=False)
     monkeypatch.setitem(sys.modules, "pypyjit", types.SimpleNamespace(set_param=params.append))
     monkeypatch.setattr(sys.implementation, "name", "pypy")
-    assert loa._searcher_options() == {"tt_max": loa.PYPY_TT_MAX, "gc_step": step}
+    memos = loa.PYPY_SEARCH_MEMOS
+    assert loa._searcher_options() == {"tt_max": loa.PYPY_TT_MAX, "gc_step": step, **memos}
+    assert loa._evaluator_options() == loa.PYPY_EVAL_MEMOS
+    for made, caps in ((loa.Searcher, memos), (loa.make_evaluator, loa.PYPY_EVAL_MEMOS)):
+        defaults = inspect.signature(made).parameters
+        assert all(0 < cap < defaults[name].default for name, cap in caps.items())
+    given = {}
+    monkeypatch.setattr(loa, "make_evaluator", lambda *a, **kw: given.setdefault("eval", kw))
+    monkeypatch.setattr(loa, "Searcher", lambda *a, **kw: given.setdefault("search", kw))
+    with pytest.raises(loa._Quit):
+        loa.play(io.StringIO(""), [], {})  # builds the searcher, then finds stdin closed
+    assert given == {"eval": loa.PYPY_EVAL_MEMOS, "search": loa._searcher_options()}
     monkeypatch.setattr(loa, "play", lambda *args: None)
     was = gc.isenabled()
     try:
@@ -390,10 +403,11 @@ def test_under_pypy_the_search_gets_a_smaller_table_collector_steps_and_a_jit_se
 
 
 @pytest.mark.skipif(shutil.which("pypy3") is None, reason="no pypy3 here")
-def test_pypy_has_the_collector_steps():
+def test_pypy_has_the_collector_steps_and_the_smaller_memos():
     code = "import gc, solutions.lines_of_action as loa;"
-    code += "print(loa._searcher_options()['gc_step'] is gc.collect_step)"
-    assert under_pypy(code).strip() == "True"
+    code += "print(loa._searcher_options()['gc_step'] is gc.collect_step,"
+    code += " loa._evaluator_options() == loa.PYPY_EVAL_MEMOS)"
+    assert under_pypy(code).strip() == "True True"
 
 
 def test_the_verbose_line_counts_every_node_of_the_move(monkeypatch, capsys):

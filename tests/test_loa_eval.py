@@ -51,26 +51,42 @@ def test_evaluation_is_antisymmetric_and_mirror_invariant():
             assert abs(ev(fw, fb, line_counts(fw | fb)) - v) <= 2 * DEFAULT_WEIGHTS["conc"]
 
 
-def test_memoised_evaluation_matches_a_fresh_evaluator():
-    """The evaluator memoises per-side scores by bit-board; a long-lived evaluator (and one whose
-    memo was cleared when full) must score every position exactly as a fresh one does."""
-    import shared.loa_eval as loa_eval
+def _closure(fn):
+    """The variables a nested function closes over, by name."""
+    return {k: c.cell_contents for k, c in zip(fn.__code__.co_freevars, fn.__closure__)}
 
+
+def _memos(ev):
+    """An evaluator's three memos: per-side scores, line values, line patterns."""
+    mobility = _closure(ev.mobility_diff)
+    return (
+        _closure(ev)["side_get"].__self__,
+        mobility["line_sum"].__self__,
+        mobility["pattern_get"].__self__,
+    )
+
+
+def test_memoised_evaluation_matches_a_fresh_evaluator_and_memos_are_cleared_at_their_caps():
+    """The evaluator memoises per-side scores, line values and line patterns; a long-lived
+    evaluator, and one whose memos are cleared past the caps it was given (the solution gives
+    PyPy smaller ones), must score every position exactly as a fresh one does, and a memo never
+    holds more than its cap and one."""
     shared_ev = make_evaluator()
     rng = random.Random(17)
     positions = [random_position(rng) for _ in range(200)]
-    old_max = loa_eval.SIDE_CACHE_MAX
-    try:
-        loa_eval.SIDE_CACHE_MAX = 50  # forces clears along the way
-        small_ev = make_evaluator()
-        for _ in range(2):
-            for w, b in positions:
-                cnt = line_counts(w | b)
-                want = make_evaluator()(w, b, cnt)
-                assert shared_ev(w, b, cnt) == want
-                assert small_ev(w, b, cnt) == want
-    finally:
-        loa_eval.SIDE_CACHE_MAX = old_max
+    caps = (50, 300, 20)
+    small_ev = make_evaluator(side_max=caps[0], mob_max=caps[1], pattern_max=caps[2])
+    memos = _memos(small_ev)
+    largest = [0, 0, 0]
+    for _ in range(2):
+        for w, b in positions:
+            cnt = line_counts(w | b)
+            want = make_evaluator()(w, b, cnt)
+            assert shared_ev(w, b, cnt) == want
+            assert small_ev(w, b, cnt) == want
+            largest = [max(n, len(m)) for n, m in zip(largest, memos)]
+    assert largest == [cap + 1 for cap in caps]  # each memo filled to its cap, then cleared
+    assert len(_memos(shared_ev)[0]) == 400  # the default caps: nothing cleared here
 
 
 def test_weights_parse_by_name_and_reject_what_the_evaluation_does_not_know():

@@ -125,6 +125,22 @@ def test_the_table_is_cleared_at_a_search_s_start_when_over_tt_max():
     assert searcher.tt == {}
 
 
+def test_small_memo_caps_clear_the_memos_and_keep_the_tree():
+    """The memos hold values only: capped low (as the solution caps them under PyPy) they are
+    cleared more often and the search is the same; the centre distances are cleared past
+    ``dist_max``, the connecting moves at a search's start past ``connect_max``."""
+    evaluate = make_evaluator(side_max=50, mob_max=50, pattern_max=20)
+    searcher = Searcher(evaluate, TABLES, connect_max=50, dist_max=5)
+    depth, move, score, nodes = search_to_depth(searcher, *start_position(), 0, 4)
+    assert (depth, move_name(move), score, nodes) == (4, *PINNED["start"][1:])
+    generate = searcher.generate
+    dist_memo = dict(zip(generate.__code__.co_freevars, generate.__closure__))["dist_get"]
+    assert 0 < len(dist_memo.cell_contents.__self__) <= 6  # 13 boards uncapped
+    assert len(searcher.connect_cache) > 50
+    next(searcher.search(*start_position(), 0, 200))  # the first guess, before any node
+    assert searcher.connect_cache == {}
+
+
 def test_iterations_are_yielded_in_order_and_deterministic():
     w, b = start_position()
     runs = []
