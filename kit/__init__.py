@@ -30,6 +30,8 @@ What they stand on, and what stands on them:
                  its data, validators and checker tried
 - ``scaffold``   the templates ``new`` writes
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``
+- ``file_locks`` a lock around each change of what several commands write (problems.toml,
+                 ``dist/``), and the file replaced whole, never seen half written
 - ``cache``      what the kit learned that does not change: interpreters, vermin's findings
 - ``commands/``  one module per command, each thin; ``cli`` the command line
 - ``processes``  helper programs (checkers, validators, interactors) run to an end

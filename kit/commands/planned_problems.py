@@ -4,7 +4,9 @@ files from the workspace's templates, the page's samples it adds) with nothing w
 the plans of several problems (a contest's tasks) written together: their files, samples'
 folders and tables, all taken back on a failure or an interruption, so that nothing is left
 half made; then one note for all of them when git would ignore the sample files they wrote
-or adopted (a contest repository's ``.gitignore`` of ``*.in``).
+or adopted (a contest repository's ``.gitignore`` of ``*.in``). problems.toml is read and
+written under its lock and replaced whole (kit.file_locks): two ``new`` at once both add their
+tables, and nothing reads it half written.
 
     plan = planned(root, load_registry(root), Asked(page, None, "", False))
     write(root, [plan.writes])  # or several plans' writes, all or none
@@ -19,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kit import scaffold
+from kit import file_locks, scaffold
 from kit.case_folders import skipped
 from kit.commands import command
 from kit.commands.adopted_files import NOTHING, Adopted, kept_pairs
@@ -169,10 +171,11 @@ def write(root: Path, writes: list[tuple]) -> None:
     """Writes each problem's files, its samples folder (None: none) with the sample files in it
     (name, text), and the tables, ``writes`` holding ``(files, table, samples, sample files)``
     of each; when the registry then refuses a table, or the writing fails or is interrupted
-    (Ctrl-C), takes all of it back: nothing is left half made."""
+    (Ctrl-C), takes all of it back: nothing is left half made. All of it is done under
+    problems.toml's lock (kit.file_locks), the file read again there and replaced whole: a
+    ``new`` beside it (another terminal, ``listen``) never loses a table of this one's, nor
+    this one of its, and no reader sees the file half written."""
     registry_path = root / "problems.toml"
-    before = registry_path.read_bytes().decode("utf-8")  # load_registry read it first
-    newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
     paths = [
         path
         for made, _, samples, _ in writes
@@ -181,13 +184,26 @@ def write(root: Path, writes: list[tuple]) -> None:
     blocked = file_in_the_way(root, paths)
     if blocked:
         raise BuildError(f"new: {blocked}; nothing was changed")
-    try:
-        with registry_path.open("ab"):  # writable? (opened to append, it stays as it is)
-            pass
-    except OSError as error:
-        raise BuildError(
-            f"new: cannot write problems.toml: {error.strerror or error}; nothing was changed"
-        ) from None
+    with contextlib.ExitStack() as lock:
+        try:
+            with registry_path.open("ab"):  # writable? (opened to append, it stays as it is)
+                pass
+            lock.enter_context(file_locks.locked(registry_path))
+        except OSError as error:
+            raise BuildError(
+                f"new: cannot write problems.toml: {error.strerror or error}; nothing was changed"
+            ) from None
+        _write_locked(root, registry_path, writes)
+
+
+def _write_locked(root: Path, registry_path: Path, writes: list[tuple]) -> None:
+    """``write``'s work, under problems.toml's lock: the file as it is now (another ``new``
+    may have added tables since it was planned), the files not made meanwhile."""
+    before = registry_path.read_bytes().decode("utf-8")
+    newline = "\r\n" if "\r\n" in before else "\n"  # the file's own, kept
+    taken = [path for made, _, _, _ in writes for path in made if os.path.lexists(root / path)]
+    if taken:  # made by a command that ran beside this one since it was planned
+        raise BuildError(f"new: {exist(taken)} already; nothing was changed")
     written = Made()
     touched = False
     try:
@@ -196,12 +212,12 @@ def write(root: Path, writes: list[tuple]) -> None:
         text = before if before.endswith("\n") else before + newline
         touched = True
         tables = "".join(table for _, table, _, _ in writes)
-        registry_path.write_bytes((text + tables.replace("\n", newline)).encode("utf-8"))
+        file_locks.replace(registry_path, (text + tables.replace("\n", newline)).encode("utf-8"))
         load_registry(root)  # the new tables must pass the registry's validation
     except BaseException as error:
         if touched:
             with contextlib.suppress(OSError):
-                registry_path.write_bytes(before.encode("utf-8"))
+                file_locks.replace(registry_path, before.encode("utf-8"))
         raise written.failed("new", error, root) from None
 
 
