@@ -9,6 +9,14 @@ copied in beside its place first, so that the file is there whole or not at all.
 an interpreter the judge does not run (``--target``) leaves ``dist/`` as it was. No bundle is
 written over, nor removed from, a source that ``dist/`` leads to (a link to ``solutions/``),
 and files that a build killed outright left in ``dist/`` are removed by the next.
+
+A bundle whose sources were saved again during its build (a solution edited while its cases
+ran) is the bundle of no file on disk: it is put nowhere and ``dist/`` is left as it was, the
+build failing with a line that says so (``kit.bundle.sources.changed_source`` reads them again).
+What a build does to a problem's files in ``dist/`` is done under a lock on ``dist/`` itself
+(kit.file_locks; held for a rename or two), the sources checked under it: two builds of one
+problem at once (two terminals, a build beside ``--watch``) put their bundles in turn, never
+one's move between the other's removals, and one made of a text saved since is put nowhere.
 """
 
 from __future__ import annotations
@@ -19,23 +27,26 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
-from kit import scratch
+from kit import file_locks, scratch
 from kit.building.results import Result, Status
+from kit.bundle.sources import Source, changed_source
 from kit.errors import Unwritable
 from kit.registry import Problem
 from kit.scratch import alive
 
 
 @contextlib.contextmanager
-def staged(problem: Problem, data: bytes, result: Result):
+def staged(problem: Problem, data: bytes, result: Result, modules: Sequence[Source] = ()):
     """The bundle written into a folder of its own among the kit's temporary files, outside
     the workspace as on a judge (what a run writes beside its own file goes there, and is
     removed with it; ``__file__``'s ``../..`` is not the workspace, whose files a judge does
     not have); moved into place when the build passed, else kept as ``dist/failed/<slug>.py``
     (an older ``dist/<slug>.py`` is removed, unless the build ran under an interpreter the
-    judge does not run: its failure says nothing of the judge's)."""
+    judge does not run: its failure says nothing of the judge's); put nowhere when a file of
+    ``modules`` (what it was made of) no longer holds the text it was made from."""
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
@@ -64,9 +75,34 @@ def staged(problem: Problem, data: bytes, result: Result):
             raise Unwritable(f"cannot write the bundle into {where}: {error.strerror}") from None
         yield temporary
         _untouched(temporary, data, result)
-        _place(problem, temporary, result)
+        with _publishing(problem):
+            if not _sources_changed(problem, modules, result):
+                _place(problem, temporary, result)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _publishing(problem: Problem):
+    """The lock on ``dist/``, held; none when it cannot be taken (no ``dist/`` yet: nothing
+    in it to remove)."""
+    with contextlib.ExitStack() as lock:
+        with contextlib.suppress(OSError):
+            lock.enter_context(file_locks.locked(problem.dist.parent))
+        yield
+
+
+def _sources_changed(problem: Problem, modules: Sequence[Source], result: Result) -> bool:
+    """Whether a file the bundle was made of was saved again during the build (the build
+    failed, saying so: its bundle is put nowhere)."""
+    changed = changed_source(list(modules))
+    if changed is None:
+        return False
+    place = problem.dist if result.status == Status.OK else problem.failed_dist
+    result.fail(
+        f"{changed.rel} changed during the build: {problem.rel(place)} not written; run again"
+    )
+    return True
 
 
 def _untouched(staged: Path, data: bytes, result: Result) -> None:
@@ -122,7 +158,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
             problem.failed_dist.parent.rmdir()  # dist/failed/ with no failure left in it
         return
     if not result.foreign:  # an interpreter the judge does not run says nothing of it
-        remove_bundle(problem, result)
+        _remove_bundle(problem, result)
     try:
         problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
         _move(staged, problem.failed_dist)
@@ -181,6 +217,12 @@ def remove_bundle(problem: Problem, result: Result) -> None:
     """An older dist/<slug>.py removed: this build does not stand for it. Never a source it
     leads to (``dist`` a link to ``solutions/``: a failed build deleted the solution); one
     that cannot be removed (a read-only ``dist/``) is said, not a traceback."""
+    with _publishing(problem):
+        _remove_bundle(problem, result)
+
+
+def _remove_bundle(problem: Problem, result: Result) -> None:
+    """``remove_bundle``'s work, under the problem's lock."""
     if _source_at(problem, problem.dist, result) is not None:
         return
     try:

@@ -102,7 +102,7 @@ def build_problem(
     columns, runners = _columns(problem, interpreters, target, result)
     result.columns = columns
     prefetch(problem, [column.runner for column in columns])  # measured while the checks run
-    with staged(problem, bundle.text.encode("utf-8"), result) as script:
+    with staged(problem, bundle.text.encode("utf-8"), result, bundle.modules) as script:
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
             runs = {column.target for column in columns}
             checking = pool.submit(check, problem, bundle, runners, runs)

@@ -2,7 +2,9 @@
 
 A ``Source`` is one module: the solution (named ``__main__``) or a helper, with its text
 (newlines normalised to ``\\n``) and its syntax tree. The stages fill in the rest: discovery
-the helpers and their load order, stripping the shipped text.
+the helpers and their load order, stripping the shipped text. ``changed_source`` says
+whether the files still hold the texts read (a build publishes no bundle of a file saved
+since).
 """
 
 from __future__ import annotations
@@ -69,8 +71,26 @@ def read_source(root: Path, name: str, path: Path, *, is_package: bool) -> Sourc
         raise BuildError(f"{rel}: not found") from None
     except OSError as error:
         raise BuildError(f"{rel}: cannot read: {error.strerror or error}") from None
-    text = decoded(raw, rel).replace("\r\n", "\n").replace("\r", "\n")
+    text = _text(raw, rel)
     return Source(name, path, rel, is_package, text, kept(parse(text, rel)))
+
+
+def _text(raw: bytes, rel: str) -> str:
+    """A file's bytes as a ``Source``'s text: decoded, its newlines ``\\n``."""
+    return decoded(raw, rel).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def changed_source(modules: list[Source]) -> Source | None:
+    """The first of ``modules`` whose file no longer holds the text it was read with (saved
+    again, removed or unreadable since); None when every one does: a bundle made of them is
+    still the bundle of the files on disk."""
+    for module in modules:
+        try:
+            if _text(module.path.read_bytes(), module.rel) != module.text:
+                return module
+        except (OSError, BuildError):
+            return module
+    return None
 
 
 def relative(root: Path, path: Path) -> str:

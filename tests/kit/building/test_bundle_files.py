@@ -5,6 +5,7 @@ what a build killed outright left behind removed by the next; ``dist/`` left as 
 interpreter the judge does not run."""
 
 import errno
+import fcntl
 import os
 import shutil
 import subprocess
@@ -398,3 +399,79 @@ def test_a_dist_folder_that_takes_no_file_stops_before_the_runs(toy, monkeypatch
         BuildError, match=r"^cannot write the bundle into dist/: Permission denied$"
     ), staged(problem, b"print(1)\n", Result(problem)):
         pytest.fail("the runs started")
+
+
+def _saved_during_the_build(problem, monkeypatch, text="print('edited')\n"):
+    """The solution saved again once the bundle's runs are done, before it is put in place."""
+    real = bundle_files._untouched
+
+    def then_saved(*args):
+        problem.solution.write_text(text)
+        return real(*args)
+
+    monkeypatch.setattr(bundle_files, "_untouched", then_saved)
+
+
+def test_a_bundle_of_a_source_saved_during_its_build_is_put_nowhere(toy, monkeypatch):
+    """A build of the good text ended after a later build of a wrong one had failed: it moved
+    the old text's bundle into dist/ and removed the later build's dist/failed/ copy."""
+    problem = toy_sum(toy)
+    problem.failed_dist.parent.mkdir(parents=True)
+    problem.failed_dist.write_text("the later build's failure\n")
+    _saved_during_the_build(problem, monkeypatch)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL and (result.passed, result.total) == (1, 1)
+    assert result.errors == [
+        "toy_sum: solutions/toy_sum.py changed during the build: dist/toy_sum.py not written; "
+        "run again"
+    ]
+    assert not problem.dist.exists()
+    assert problem.failed_dist.read_text() == "the later build's failure\n"
+
+
+def test_a_failed_bundle_of_a_source_saved_during_its_build_is_not_kept(toy, monkeypatch):
+    problem = toy_sum(toy)
+    stale_dist(problem)
+    answer = problem.samples_dir / "sample-1.out"
+    answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
+    _saved_during_the_build(problem, monkeypatch)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.errors[-1] == (
+        "toy_sum: solutions/toy_sum.py changed during the build: dist/failed/toy_sum.py not "
+        "written; run again"
+    )
+    assert not problem.failed_dist.exists() and problem.dist.is_file()  # dist/ as it was
+
+
+def _dist_locked(folder) -> bool:
+    """Whether another build is kept from the lock on ``dist/`` now (asked without waiting)."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(descriptor)
+    return False
+
+
+def test_bundles_are_put_and_removed_under_the_lock_on_dist(toy, monkeypatch):
+    """Two builds of one problem at once moved and removed its files in turns of their own:
+    an older build's move came after a newer one's removal."""
+    problem = toy_sum(toy)
+    seen = []
+    for name in ("_move", "_remove"):
+        real = getattr(bundle_files, name)
+
+        def noted(*args, real=real):
+            seen.append(_dist_locked(problem.dist.parent))
+            return real(*args)
+
+        monkeypatch.setattr(bundle_files, name, noted)
+    with staged(problem, b"print(1)\n", Result(problem)):
+        pass
+    failed = Result(problem)
+    with staged(problem, b"print(2)\n", failed):
+        failed.fail("wrong answer")
+    remove_bundle(problem, Result(problem))
+    assert seen == [True, True, True, True, True]

@@ -105,3 +105,22 @@ def test_an_import_binds_each_name_to_what_python_binds_it_to(statement, binding
 )
 def test_an_attribute_chain_on_a_name_is_its_names_from_the_base(text, chain):
     assert attribute_chain(ast.parse(text, mode="eval").body) == chain
+
+
+def test_a_source_saved_again_removed_or_unreadable_is_changed_one_as_read_is_not(tmp_path):
+    """What a build checks before it puts its bundle in ``dist/``: the files still hold the
+    texts it was made of (CRLF line ends read as ``\\n`` are the same text)."""
+    first, second = tmp_path / "a.py", tmp_path / "b.py"
+    first.write_bytes(b"x = 1\r\n")
+    second.write_text("y = 2\n")
+    modules = [sources.read_source(tmp_path, name, path, is_package=False)
+               for name, path in (("__main__", first), ("b", second))]  # fmt: skip
+    assert sources.changed_source(modules) is None
+    first.write_bytes(b"x = 1\n")
+    assert sources.changed_source(modules) is None
+    second.write_text("y = 3\n")
+    assert sources.changed_source(modules) is modules[1]
+    second.unlink()
+    assert sources.changed_source(modules) is modules[1]
+    second.write_bytes(b"# coding: nonesuch\n")
+    assert sources.changed_source(modules) is modules[1]
