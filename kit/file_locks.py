@@ -52,7 +52,9 @@ def locked(path: Path) -> Iterator[None]:
 
 def replace(path: Path, data: bytes) -> None:
     """``path`` holding ``data``, at once: written beside it, synced, then renamed over it,
-    with ``path``'s permissions; the temporary file is removed when anything fails."""
+    with ``path``'s permissions (a link's target is what is replaced, the link kept); the
+    temporary file is removed when anything fails."""
+    path = Path(os.path.realpath(path))
     mode = os.stat(path).st_mode & 0o7777
     descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:

@@ -88,3 +88,16 @@ def test_a_replace_that_fails_leaves_the_old_file_and_no_temporary_one(tmp_path,
     with pytest.raises(OSError, match="No space"):
         replace(path, b"new\n")
     assert path.read_text() == "old\n" and sorted(tmp_path.iterdir()) == [path]
+
+
+def test_a_linked_file_is_replaced_at_its_target_and_the_link_kept(tmp_path):
+    """A workspace whose problems.toml is a link (to a dotfiles checkout): the link was
+    replaced by a plain file, the target left behind."""
+    target = tmp_path / "elsewhere" / "problems.toml"
+    target.parent.mkdir()
+    target.write_bytes(b"old\n")
+    link = tmp_path / "problems.toml"
+    link.symlink_to(target)
+    with file_locks.locked(link):
+        file_locks.replace(link, b"new\n")
+    assert link.is_symlink() and target.read_bytes() == b"new\n"
