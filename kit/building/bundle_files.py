@@ -1,14 +1,15 @@
 """The bundle's file in ``dist/``: where a build puts what it made, passed or failed.
 
 A build's bundle is staged in a folder of its own among the kit's temporary files, outside the
-workspace as on a judge, and runs from there (``staged``); a run that rewrote it fails the
-build. Once the build is done it is moved into place: ``dist/<slug>.py`` when it passed, else
-``dist/failed/<slug>.py`` for inspection, never in place of a good one, a stale
-``dist/<slug>.py`` from an earlier build removed (``remove_bundle``); across file systems it is
-copied in beside its place first, so that the file is there whole or not at all. A build under
-an interpreter the judge does not run (``--target``) leaves ``dist/`` as it was. No bundle is
-written over, nor removed from, a source that ``dist/`` leads to (a link to ``solutions/``),
-and files that a build killed outright left in ``dist/`` are removed by the next.
+workspace as on a judge; each run has a fresh copy of it, alone in a folder of its own
+(``kit.run.run_folder``), as a judge runs each test from a fresh copy. Once the build is done it is
+moved into place: ``dist/<slug>.py`` when it passed, else ``dist/failed/<slug>.py`` for inspection,
+never in place of a good one, a stale ``dist/<slug>.py`` from an earlier build removed
+(``remove_bundle``); across file systems it is copied in beside its place first, so that the file is
+there whole or not at all. A build under an interpreter the judge does not run (``--target``) leaves
+``dist/`` as it was. No bundle is written over, nor removed from, a source that ``dist/`` leads to
+(a link to ``solutions/``), and files that a build killed outright left in ``dist/`` are removed by
+the next.
 
 A bundle whose sources were saved again during its build (a solution edited while its cases
 ran) is the bundle of no file on disk: it is put nowhere and ``dist/`` is left as it was, the
@@ -41,9 +42,8 @@ from kit.scratch import alive
 @contextlib.contextmanager
 def staged(problem: Problem, data: bytes, result: Result, modules: Sequence[Source] = ()):
     """The bundle written into a folder of its own among the kit's temporary files, outside
-    the workspace as on a judge (what a run writes beside its own file goes there, and is
-    removed with it; ``__file__``'s ``../..`` is not the workspace, whose files a judge does
-    not have); moved into place when the build passed, else kept as ``dist/failed/<slug>.py``
+    the workspace as on a judge (each run's copy of it is too: ``__file__``'s ``../..`` is not
+    the workspace, whose files a judge does not have); moved into place when the build passed, else kept as ``dist/failed/<slug>.py``
     (an older ``dist/<slug>.py`` is removed, unless the build ran under an interpreter the
     judge does not run: its failure says nothing of the judge's); put nowhere when a file of
     ``modules`` (what it was made of) no longer holds the text it was made from."""
@@ -74,7 +74,6 @@ def staged(problem: Problem, data: bytes, result: Result, modules: Sequence[Sour
             where = folder.parent
             raise Unwritable(f"cannot write the bundle into {where}: {error.strerror}") from None
         yield temporary
-        _untouched(temporary, data, result)
         with _publishing(problem):
             if not _sources_changed(problem, modules, result):
                 _place(problem, temporary, result)
@@ -103,23 +102,6 @@ def _sources_changed(problem: Problem, modules: Sequence[Source], result: Result
         f"{changed.rel} changed during the build: {problem.rel(place)} not written; run again"
     )
     return True
-
-
-def _untouched(staged: Path, data: bytes, result: Result) -> None:
-    """A bundle its runs rewrote (its own file, ``__file__``) written again as it was built,
-    and the build failed: the runs after that ran another program, where a judge gives every
-    test a fresh copy."""
-    try:
-        same = staged.read_bytes() == data
-    except OSError:
-        same = False
-    if not same:
-        staged.parent.mkdir(parents=True, exist_ok=True)
-        staged.write_bytes(data)
-        result.fail(
-            "a run rewrote or removed the bundle's own file (__file__): the runs after it ran "
-            "another program, where a judge runs each test from a fresh copy; write elsewhere"
-        )
 
 
 def _place(problem: Problem, staged: Path, result: Result) -> None:

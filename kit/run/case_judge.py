@@ -311,14 +311,13 @@ class CaseJudge:
         beside = step.folder if step is not None else self.beside
         together = included is not None or beside is not None
         name = compile_step.MAIN if step is not None else self.script.name
-        script = self.empty / name if together else self.script
-        command = judged.command(self.problem, runner, script, beside=together)
-        command += case.args
         passes = source.passes if source is not None else 0
         files = (beside, included, case.files)
         if isinstance(case.input, Path):
             _read(case.input, case.name, size=0)  # the judge's file, not the solution, failed
-        with working_folder(self.empty, files, self.script, together):
+        with working_folder(self.empty, files, self.script, together) as home:
+            command = judged.command(self.problem, runner, home / name, beside=together)
+            command += case.args
             if passes:
                 outcome, run = self.passes(command, case, limits, passes)
             elif joined:

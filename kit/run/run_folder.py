@@ -1,6 +1,9 @@
 """The folder a run starts in: empty but for the files the run is given (a submission's own
 folder, a package's included files, a Kattis case's ``NAME.files``), and emptied after it, so
-that what one run wrote is gone for the next (``working_folder``)."""
+that what one run wrote is gone for the next (``working_folder``); and the script's own folder,
+a fresh copy of the script alone in it for each run (a judge runs each test from a fresh
+copy), removed after it: what one run wrote beside ``__file__``, or its rewrite of the script,
+is gone for the next, and two runs side by side never see each other's files."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import contextlib
 import os
 import shutil
 import stat
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,15 +21,21 @@ from kit.errors import BuildError
 @contextlib.contextmanager
 def working_folder(
     folder: Path, files: tuple[Path | None, ...], script: Path, together: bool
-) -> Iterator[None]:
+) -> Iterator[Path]:
     """``folder`` holding a copy of the files of each folder of ``files`` while the run lasts:
     a submission's own (one of several files), a package's files included with every
     submission, a Kattis case's ``NAME.files``; and nothing after it (what the run wrote is
-    gone for the next). ``together``: the script is run from there too, copied first unless
-    its own folder is (the format's "Working directory")."""
+    gone for the next). Yields the folder the script is run from: ``together``, ``folder``
+    itself, the script copied there first unless its own folder is (the format's "Working
+    directory"); else a fresh folder of the run's own holding a copy of the script alone,
+    removed after the run."""
+    home = None
     try:
         try:
-            if together and files[0] is None:
+            if not together:
+                home = Path(tempfile.mkdtemp(prefix="kit-script-"))
+                shutil.copy2(script, home / script.name)
+            elif files[0] is None:
                 shutil.copy2(script, folder / script.name)
             for place in files:
                 if place is not None:
@@ -34,9 +44,15 @@ def working_folder(
                     )
         except (OSError, shutil.Error) as error:
             raise BuildError(f"cannot prepare the run's folder: {error}") from None
-        yield
+        yield folder if home is None else home
     finally:
         _emptied(folder)
+        if home is not None:
+            with contextlib.suppress(OSError):
+                home.chmod(0o755)  # a run that made its own folder read-only
+            _emptied(home)
+            with contextlib.suppress(OSError):
+                home.rmdir()
 
 
 def _special(folder: str, names: list[str]) -> list[str]:

@@ -68,3 +68,39 @@ def test_a_folder_that_cannot_be_copied_is_one_line(tmp_path):
     preparing = working_folder(folder, absent, _script(tmp_path), together=False)
     with pytest.raises(BuildError, match="cannot prepare the run's folder"), preparing:
         pass
+
+
+def test_each_run_has_a_fresh_copy_of_the_script_alone_in_a_folder_of_its_own(tmp_path):
+    """A judge runs each test from a fresh copy: a file written beside ``__file__`` (a memo of
+    the first case's input) was read by the build's next cases (WA where alone it was ok)."""
+    script = _script(tmp_path)
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (None,), script, together=False) as home:
+        assert home != script.parent and home != folder
+        assert [p.name for p in home.iterdir()] == ["prog.py"]
+        (home / "memo.txt").write_text("case 1")
+        (home / "prog.py").write_text("print(0)\n")  # open(__file__, "w")
+        home.chmod(0o555)
+    assert not home.exists() and script.read_text() == "print(1)\n"
+    with working_folder(folder, (None,), script, together=False) as again:
+        assert [p.name for p in again.iterdir()] == ["prog.py"]
+        assert (again / "prog.py").read_text() == "print(1)\n"
+
+
+def test_two_runs_side_by_side_do_not_see_each_other_s_files(tmp_path):
+    script = _script(tmp_path)
+    first, second = tmp_path / "one", tmp_path / "two"
+    first.mkdir()
+    second.mkdir()
+    with working_folder(first, (None,), script, together=False) as one:
+        (one / "memo.txt").write_text("first")
+        with working_folder(second, (None,), script, together=False) as two:
+            assert [p.name for p in two.iterdir()] == ["prog.py"]
+
+
+def test_together_the_script_runs_from_the_working_folder(tmp_path):
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (None,), _script(tmp_path), together=True) as home:
+        assert home == folder
