@@ -11,6 +11,7 @@ noticed, never served stale; a cache that cannot be read or written is simply no
     folder() -> Path | None
     read_json(name) -> dict;  write_json(name, data)
     file_stamp(path) -> str | None   # a file's identity in keys: real path, size, time
+    Stamp.of(os.stat_result) -> Stamp   # size, modification and change times, inode
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import os
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 
 def folder() -> Path | None:
@@ -60,14 +62,28 @@ def write_json(name: str, data: dict) -> None:
         os.replace(temporary, place / name)
 
 
-def file_stamp(path: str) -> str | None:
-    """A file's identity for a cache key (an executable's, an archive's): its real path, size,
-    modification and change times and inode; None when it cannot be read. The change time
+class Stamp(NamedTuple):
+    """What tells that a file's content may have changed, from its ``stat``: the change time
     moves whenever the content is written, whatever the modification time is set back to
-    (``touch -d``, ``cp -p``, a reproducible build's fixed times)."""
+    (``touch -d``, ``touch -r``, ``cp -p``, a reproducible build's fixed times), and the inode
+    when an editor replaces the file."""
+
+    size: int
+    modified: int  # ns
+    changed: int  # ns
+    inode: int
+
+    @classmethod
+    def of(cls, info: os.stat_result) -> Stamp:
+        return cls(info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+
+
+def file_stamp(path: str) -> str | None:
+    """A file's identity for a cache key (an executable's, an archive's): its real path and
+    ``Stamp``; None when it cannot be read."""
     try:
         real = os.path.realpath(path)
-        stat = os.stat(real)
+        stamp = Stamp.of(os.stat(real))
     except OSError:
         return None
-    return f"{real}|{stat.st_size}|{stat.st_mtime_ns}|{stat.st_ctime_ns}|{stat.st_ino}"
+    return f"{real}|{stamp.size}|{stamp.modified}|{stamp.changed}|{stamp.inode}"

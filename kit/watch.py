@@ -4,7 +4,9 @@ Watched: problems.toml, each problem's solution and the helpers its last bundle 
 every Python file under the workspace when it could not be bundled), its samples folder and
 the files in it, and a package problem's package (its folders, or its archive). The files are
 polled (``INTERVAL``), which needs nothing beyond the standard library and sees editors that
-replace files as well as those that write in place.
+replace files as well as those that write in place; a file's state is its ``kit.cache.Stamp``,
+change time included, so an edit that keeps the size and sets the modification time back
+(``touch -r``) is seen.
 
 A build may run beside the watch (``start()`` returns it running): a change while it runs
 abandons it (``abandon()``) and starts the next at once, as a user who saved again expects;
@@ -21,6 +23,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
+from kit.cache import Stamp
 from kit.case_folders import skipped
 from kit.processes import stops_held
 
@@ -33,7 +36,7 @@ INTERVAL = 0.25  # seconds between polls
 STAMP_SLACK_NS = 50_000_000
 STAMP_SLACK_COARSE_NS = 1_000_000_000
 
-Snapshot = dict[Path, tuple[int, int] | None]
+Snapshot = dict[Path, Stamp | tuple[int, int] | None]
 
 
 class Running(Protocol):
@@ -56,7 +59,7 @@ NAMES_IN = ".names"
 
 
 def snapshot(paths: Iterable[Path]) -> Snapshot:
-    """(modification time, size) of each file, FOLDER for a folder, None for a missing path;
+    """The ``Stamp`` of each file, FOLDER for a folder, None for a missing path;
     a folder's entries are taken too, so a new or removed sample or helper is seen, less
     the folders that are no source (the build writes ``dist/`` and caches) and the files
     editors leave beside the ones they edit; a ``PYTHON_IN`` or ``NAMES_IN`` path, its
@@ -81,7 +84,7 @@ def snapshot(paths: Iterable[Path]) -> Snapshot:
             elif kind == NAMES_IN and entry != folder:
                 state.setdefault(entry, THERE)  # its contents watched elsewhere, if at all
             else:
-                state[entry] = (info.st_mtime_ns, info.st_size)
+                state[entry] = Stamp.of(info)
     return state
 
 
@@ -174,6 +177,6 @@ def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
         if path in before:
             if not _same(before[path], state):
                 return True
-        elif state is not None and state[0] >= started - _slack(state[0]):
+        elif isinstance(state, Stamp) and state.modified >= started - _slack(state.modified):
             return True
     return False

@@ -175,14 +175,28 @@ def test_the_first_change_is_a_file_edited_added_or_gone(tmp_path):
     assert first_change(before, snapshot([tmp_path])) is None
     (tmp_path / "a").write_text("12")  # edited in place
     assert first_change(before, snapshot([tmp_path])) == tmp_path / "a"
-    (tmp_path / "a").write_text("1")
-    os.utime(tmp_path / "a", ns=(before[tmp_path / "a"][0],) * 2)
-    assert first_change(before, snapshot([tmp_path])) is None
+    (tmp_path / "a").write_text("1")  # written back, its time set back: still a change
+    os.utime(tmp_path / "a", ns=(before[tmp_path / "a"].modified,) * 2)
+    assert first_change(before, snapshot([tmp_path])) == tmp_path / "a"
     (tmp_path / "c").write_text("new")
     assert first_change(before, snapshot([tmp_path])) == tmp_path / "c"
     (tmp_path / "c").unlink()
     (tmp_path / "b").unlink()
     assert first_change(before, snapshot([tmp_path])) == tmp_path / "b"
+
+
+def test_an_edit_that_keeps_the_size_and_the_modification_time_is_a_change(tmp_path):
+    """``touch -r`` after an edit of the same size (``a + b`` to ``a - b``): its modification
+    time and size alone were compared, and the wrong answer was never built."""
+    helper = tmp_path / "h.py"
+    helper.write_text("return a + b\n")
+    stamp = helper.stat()
+    before = snapshot([helper])
+    time.sleep(0.01)  # the change time moves past the first's
+    helper.write_text("return a - b\n")
+    os.utime(helper, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert helper.stat().st_mtime_ns == stamp.st_mtime_ns
+    assert first_change(before, snapshot([helper])) == helper
 
 
 def test_what_the_build_writes_beside_the_sources_is_no_change(tmp_path):
