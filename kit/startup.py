@@ -44,7 +44,7 @@ TOY = Path(__file__).resolve().parent / "data" / "toy"
 _IN_PROCESS = """
 import io, json, sys, time
 runs, stdin = int(sys.argv[1]), open(sys.argv[2], "rb").read()
-texts = [open(path).read() for path in sys.argv[3:]]
+texts = [open(path, encoding="utf-8").read() for path in sys.argv[3:]]
 times = [[] for _ in texts]
 real, finders = (sys.stdin, sys.stdout), list(sys.meta_path)
 for _ in range(runs):

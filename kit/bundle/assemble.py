@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import tokenize
 from dataclasses import dataclass
 
@@ -38,6 +39,7 @@ from kit.bundle.masked_literals import mask_literals
 from kit.bundle.source_text import CODING, split_lines
 from kit.bundle.sources import Source, is_string_statement
 from kit.errors import BuildError
+from kit.visible import text_of, visible
 
 LOADER = """\
 def _kit_load(modules):
@@ -96,7 +98,9 @@ class Bundle:
 def assemble(entry: Source, helpers: list[Source], header: str, unreachable_bytes: int) -> Bundle:
     head_lines, body, tree = _hoist(entry)
     text, numbers = compact(body, tree)
-    sources = ", ".join(source.rel for source in [entry, *helpers])
+    # the files' names as UTF-8 text whatever the locale decoded them with (C: ``m\udcc3\udcbc``
+    # for ``mü``, which no UTF-8 file can hold), a byte that is no UTF-8 shown as ``\xff``
+    sources = ", ".join(visible(text_of(os.fsencode(s.rel))) for s in [entry, *helpers])
     header += f"\nBuilt by cpkit from {sources}: edit those, then rebuild."
     header = header.replace("\0", "\ufffd")  # a title's NUL: no Python source holds one
     parts = [header_comment(header)]

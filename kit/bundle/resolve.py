@@ -31,8 +31,8 @@ from kit.workspace import SOLUTIONS
 
 _CHILD = r"""
 import importlib.machinery, importlib.util, json, os, sys
-requests = os.fdopen(int(sys.argv[1]), "r")
-answers = os.fdopen(int(sys.argv[2]), "w")
+requests = os.fdopen(int(sys.argv[1]), "r", encoding="utf-8")
+answers = os.fdopen(int(sys.argv[2]), "w", encoding="utf-8")
 sys.path[0:0] = sys.argv[3:]
 def raw(path):  # a path as its bytes, each a character: the kit decodes them as it names files
     return os.fsencode(path).decode("latin-1")
@@ -202,8 +202,8 @@ class Resolver:
         )
         os.close(request_read)
         os.close(answer_write)
-        self._requests = os.fdopen(request_write, "w")
-        self._answers = os.fdopen(answer_read, "r")
+        self._requests = os.fdopen(request_write, "w", encoding="utf-8")  # names: any letters,
+        self._answers = os.fdopen(answer_read, "r", encoding="utf-8")  # whatever the locale
 
     def close(self, *, kill: bool = False) -> None:
         if self._child is None:

@@ -115,7 +115,10 @@ def _ruff_errors(
             *names,
         ]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+            done = subprocess.run(
+                command, capture_output=True, encoding="utf-8", errors="replace", timeout=120,
+                check=False,
+            )  # fmt: skip
         except subprocess.TimeoutExpired:
             raise BuildError("ruff did not finish in 120 s") from None
         except OSError as error:
@@ -153,7 +156,8 @@ def _compile_errors(command: list[str], units: list[tuple[str, str]]) -> list | 
             [*command, "-c", _COMPILE, *map(str, below_hard(resource.RLIMIT_AS, COMPILE_MEMORY))],
             input=json.dumps(units),
             capture_output=True,
-            text=True,
+            encoding="utf-8",  # the child's, isolated, whatever the kit's locale
+            errors="replace",
             timeout=120,
             check=False,
         )

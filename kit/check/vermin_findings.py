@@ -283,8 +283,9 @@ def _run_vermin(texts: dict) -> dict:
         command = [*_vermin_command(), *VERMIN_OPTIONS, *names]
         try:
             done = subprocess.run(
-                command, capture_output=True, text=True, timeout=300, check=False, cwd=folder
-            )
+                command, capture_output=True, encoding="utf-8", errors="replace", timeout=300,
+                check=False, cwd=folder,
+            )  # fmt: skip
         except subprocess.TimeoutExpired:
             raise BuildError("vermin did not finish in 300 s") from None
         except OSError as error:

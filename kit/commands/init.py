@@ -45,7 +45,7 @@ def _ignores_dist(ignore: Path) -> bool:
     """Whether a ``.gitignore`` has a line for ``dist/`` (``dist``, ``/dist/``, ``dist/*``...;
     ``*.dist-info`` is none); an unreadable one (a folder, a broken link) is said not to."""
     try:
-        text = ignore.read_text(errors="replace")
+        text = ignore.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
     patterns = {"dist", "dist/", "/dist", "/dist/", "dist/*", "/dist/*", "dist/**", "/dist/**"}

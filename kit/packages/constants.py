@@ -93,7 +93,8 @@ def view(path: Path, shown: str, constants: dict[str, str]) -> Path:
         atexit.register(_scratch[0].cleanup)
     top = Path(tempfile.mkdtemp(dir=_scratch[0].name)) / path.name
     _mirror(path, top, replaced, tuple(path / name for name in FOLDERS))
-    (top / NOTES).write_text("\n".join(_notes(path, shown, replaced, constants)) + "\n")
+    notes = "\n".join(_notes(path, shown, replaced, constants)) + "\n"
+    (top / NOTES).write_text(notes, encoding="utf-8")
     return top
 
 

@@ -300,7 +300,7 @@ def _making(path: Path, what: str) -> str:
 def _text(path: Path) -> str:
     """A script's text, or "" when it cannot be read."""
     try:
-        return path.read_text(errors="replace")
+        return path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return ""
 

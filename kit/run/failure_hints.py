@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -334,9 +335,9 @@ def externally_managed(executable: str) -> bool:
     try:
         done = subprocess.run(
             [executable, "-I", "-c", "import sysconfig; print(sysconfig.get_path('stdlib'))"],
-            capture_output=True, text=True, timeout=30, check=False,
+            capture_output=True, timeout=30, check=False,
         )  # fmt: skip
     except (OSError, subprocess.TimeoutExpired):
         return False
-    folder = done.stdout.strip()
+    folder = os.fsdecode(done.stdout.strip())  # a path's bytes, whatever the locales
     return bool(folder) and Path(folder, "EXTERNALLY-MANAGED").is_file()

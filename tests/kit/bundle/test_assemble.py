@@ -302,3 +302,30 @@ def test_a_title_that_reads_as_a_coding_declaration_leaves_the_bundle_utf_8(toy)
     assert "Arithmetic coding: easy" in "".join(bundle.text.splitlines()[:2])
     got = run_bundle(toy, bundle, SAMPLE_IN.read_bytes())
     assert got[:2] == (0, SAMPLE_OUT.read_bytes())
+
+
+def test_a_helper_named_not_in_ascii_is_bundled_by_a_kit_in_the_c_locale(toy):
+    """``shared/müll.py`` under ``LC_ALL=C PYTHONUTF8=0``: the resolver's pipes were in ASCII
+    (UnicodeEncodeError), then the bundle's title held the name's escapes, which no UTF-8 file
+    can hold; it is named in UTF-8 as under any other locale."""
+    (toy / "shared" / "müll.py").write_text("def zwei():\n    return 2\n", encoding="utf-8")
+    solution = toy / "solutions" / "toy_sum.py"
+    solution.write_text("from shared.müll import zwei\n" + solution.read_text(), encoding="utf-8")
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom kit.bundle_making import make_bundle\n"
+        "from kit.registry import load_registry\n"
+        "bundle = make_bundle(load_registry(Path(sys.argv[1]))['toy_sum'])\n"
+        "sys.stdout.buffer.write(bundle.text.encode('utf-8'))\n"
+    )
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    env["PYTHONPATH"] = str(KIT_ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(toy)],
+        capture_output=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")[-2000:]
+    title = [line for line in done.stdout.decode("utf-8").splitlines() if line.startswith("#")]
+    assert "shared/müll.py" in " ".join(title), title

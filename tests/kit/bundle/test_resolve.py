@@ -122,9 +122,10 @@ def test_a_helper_under_a_folder_not_ascii_is_found_by_a_kit_in_the_c_locale(tmp
     (folder / "shared").mkdir(parents=True)
     (folder / "shared" / "util.py").write_text("x = 1\n")
     (folder / "shared" / "bad.py").write_text("x = (\n")
+    (folder / "shared" / "müll.py").write_text("x = 2\n")  # a name not ASCII: pipes in UTF-8
     code = textwrap.dedent(
         """\
-        import sys
+        import os, sys
         from pathlib import Path
         from kit.bundle.resolve import ResolveError, Resolver
         root = Path(sys.argv[1])
@@ -132,6 +133,8 @@ def test_a_helper_under_a_folder_not_ascii_is_found_by_a_kit_in_the_c_locale(tmp
         spec = resolver.find("shared.util")
         assert spec.origin == root / "shared" / "util.py", spec
         assert spec.origin.is_file()
+        spec = resolver.find("shared.m\\u00fcll")
+        assert spec.origin == root / "shared" / os.fsdecode(b"m\\xc3\\xbcll.py"), spec
         try:
             resolver.find("shared.bad")
         except ResolveError as error:
