@@ -76,8 +76,27 @@ def static_errors(modules: list[Source], version: tuple[int, int]) -> list[tuple
     ruff = ruff_executable()
     parts = [_HERE, "ruff", cache.file_stamp(ruff), f"{version[0]}.{version[1]}"]
     parts += [text for module in shipped for text in (module.rel, module.shipped)]
-    errors = memo.remembered(parts, lambda: _ruff_errors(ruff, shipped, version))
+    errors = memo.remembered(parts, lambda: _ruff_errors(ruff, shipped, version), _all_errors)
     return [(rel, line, message) for rel, line, message in errors]
+
+
+def _is_error(value) -> bool:
+    """Whether a remembered answer is one error: [file, line, message]."""
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and isinstance(value[0], str)
+        and isinstance(value[1], int)
+        and isinstance(value[2], str)
+    )
+
+
+def _all_errors(value) -> bool:
+    return isinstance(value, list) and all(_is_error(error) for error in value)
+
+
+def _none_or_error(value) -> bool:
+    return value is None or _is_error(value)
 
 
 _ADDED_IN = re.compile(r"\(syntax was added in Python (\d+)\.(\d+)\)")
@@ -146,7 +165,7 @@ def compile_errors(command: list[str], units: list[tuple[str, str]]) -> tuple[st
     Remembered (``kit.check.memo``) by the interpreter's file, its flags and the texts."""
     parts = [_HERE, "compile", cache.file_stamp(command[0]), *command[1:]]
     parts += [text for unit in units for text in unit]
-    failure = memo.remembered(parts, lambda: _compile_errors(command, units))
+    failure = memo.remembered(parts, lambda: _compile_errors(command, units), _none_or_error)
     return None if failure is None else (failure[0], failure[1], failure[2])
 
 

@@ -4,6 +4,7 @@ text, a changed program or an edited check module asks again; a check that faile
 not remembered; CPKIT_CACHE=0 asks every time."""
 
 import ast
+import json
 import os
 from pathlib import Path
 
@@ -94,3 +95,36 @@ def test_the_cache_keeps_the_newest_answers_only(tmp_path, cache_home, monkeypat
     syntax.compile_errors([str(python)], [("s.py", "x = 0\n")])
     assert runs(tmp_path) == 6  # the oldest was not
     assert len(os.listdir(cache_home)) == 1
+
+
+@pytest.mark.parametrize("other", [["x"], [["s.py", "2", "invalid syntax"]], 7, {"a": 1}])
+def test_an_answer_of_another_shape_is_asked_again_and_replaced(
+    tmp_path, cache_home, monkeypatch, other
+):
+    """Another kit's answer under the same key (or a hand-edited file): ``["x"]`` was a
+    ValueError traceback (not enough values to unpack) in every build; the docs say a cache
+    that cannot be read is not used."""
+    real = syntax.ruff_executable()
+    ruff = counting(tmp_path, "ruff", f'exec "{real}" "$@"')
+    monkeypatch.setenv("KIT_RUFF", str(ruff))
+    python = interpreter(tmp_path)
+    modules = [module("solutions/s.py", "x = 1\n" + MATCH)]
+    parsed = syntax.static_errors(modules, (3, 8))
+    compiled = syntax.compile_errors([str(python)], [("s.py", MATCH)])
+    assert runs(tmp_path) == 2
+    place = cache_home / memo.CACHE
+    place.write_text(json.dumps({key: other for key in json.loads(place.read_text())}))
+    assert syntax.static_errors(modules, (3, 8)) == parsed
+    assert syntax.compile_errors([str(python)], [("s.py", MATCH)]) == compiled
+    assert runs(tmp_path) == 4  # asked again, and the answers replaced:
+    assert syntax.static_errors(modules, (3, 8)) == parsed and runs(tmp_path) == 4
+    assert syntax.compile_errors([str(python)], [("s.py", MATCH)]) == compiled
+    assert runs(tmp_path) == 4
+
+
+def test_a_kit_whose_answers_have_another_format_asks_again(tmp_path, cache_home, monkeypatch):
+    python = interpreter(tmp_path)
+    syntax.compile_errors([str(python)], [("s.py", MATCH)])
+    monkeypatch.setattr(memo, "FORMAT", memo.FORMAT + "+1")
+    syntax.compile_errors([str(python)], [("s.py", MATCH)])
+    assert runs(tmp_path) == 2
