@@ -43,10 +43,11 @@ from kit.scratch import alive
 def staged(problem: Problem, data: bytes, result: Result, modules: Sequence[Source] = ()):
     """The bundle written into a folder of its own among the kit's temporary files, outside
     the workspace as on a judge (each run's copy of it is too: ``__file__``'s ``../..`` is not
-    the workspace, whose files a judge does not have); moved into place when the build passed, else kept as ``dist/failed/<slug>.py``
-    (an older ``dist/<slug>.py`` is removed, unless the build ran under an interpreter the
-    judge does not run: its failure says nothing of the judge's); put nowhere when a file of
-    ``modules`` (what it was made of) no longer holds the text it was made from."""
+    the workspace, whose files a judge does not have); moved into place when the build
+    passed, else kept as ``dist/failed/<slug>.py`` (an older ``dist/<slug>.py`` is removed,
+    unless the build ran under an interpreter the judge does not run: its failure says
+    nothing of the judge's); put nowhere when a file of ``modules`` (what it was made of) no
+    longer holds the text it was made from."""
     try:
         problem.dist.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale(problem)
