@@ -417,13 +417,13 @@ def test_a_dist_folder_that_takes_no_file_stops_before_the_runs(toy, monkeypatch
 
 def _saved_during_the_build(problem, monkeypatch, text="print('edited')\n"):
     """The solution saved again once the bundle's runs are done, before it is put in place."""
-    real = bundle_files._untouched
+    real = bundle_files._sources_changed
 
     def then_saved(*args):
         problem.solution.write_text(text)
         return real(*args)
 
-    monkeypatch.setattr(bundle_files, "_untouched", then_saved)
+    monkeypatch.setattr(bundle_files, "_sources_changed", then_saved)
 
 
 def test_a_bundle_of_a_source_saved_during_its_build_is_put_nowhere(toy, monkeypatch):
