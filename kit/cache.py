@@ -8,8 +8,14 @@ folder); ``CPKIT_CACHE=0`` turns caching off. Every entry is keyed by what it de
 (an executable's size and time, a text's hash with the tool's version), so a change is
 noticed, never served stale; a cache that cannot be read or written is simply not used.
 
+An entry is written to a temporary file of its writer's (its process number in the name),
+then moved into place; one a writer left (killed, or its write failed) is removed by a later
+``sweep``: its process is gone, or it is older than ``STALE_AGE`` (the number taken again).
+``write_json`` sweeps the folder's once per process, after an entry is written.
+
     folder() -> Path | None
     read_json(name) -> dict;  write_json(name, data)
+    sweep(paths, pattern)  # the stale of ``paths`` (``TEMPORARY``: group 1 the process)
     file_stamp(path) -> str | None   # a file's identity in keys: real path, size, time
     Stamp.of(os.stat_result) -> Stamp   # size, modification and change times, inode
 """
@@ -19,9 +25,18 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import shutil
 import threading
+import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
+
+STALE_AGE = 3600.0  # seconds: a temporary file this old is left, whoever wrote it
+# a temporary file's name: NAME.PROCESS.THREAD.tmp (write_json's) or NAME.PROCESS.tmp
+TEMPORARY = re.compile(r"\.(\d+)(?:\.\d+)?\.tmp$")
+_swept: set[Path] = set()  # the folders swept by this process
 
 
 def folder() -> Path | None:
@@ -58,8 +73,40 @@ def write_json(name: str, data: dict) -> None:
         place.mkdir(parents=True, exist_ok=True)
         # one temporary file per thread: two threads writing one entry would mix their text
         temporary = place / f"{name}.{os.getpid()}.{threading.get_ident()}.tmp"
-        temporary.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(temporary, place / name)
+        try:
+            temporary.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(temporary, place / name)
+        finally:
+            temporary.unlink(missing_ok=True)
+    if place not in _swept:
+        _swept.add(place)
+        sweep(place.glob("*.tmp"), TEMPORARY)
+
+
+def sweep(paths: Iterable[Path], pattern: re.Pattern) -> None:
+    """Remove each of ``paths`` (a file or a folder) whose name matches ``pattern`` and is
+    stale: the process its group 1 numbers is gone, or it is older than ``STALE_AGE``."""
+    for path in paths:
+        found = pattern.search(path.name)
+        if found is None or not _stale(path, int(found[1])):
+            continue
+        with contextlib.suppress(OSError):
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+
+
+def _stale(path: Path, process: int) -> bool:
+    try:
+        if time.time() - path.lstat().st_mtime > STALE_AGE:
+            return True  # its number may be another process's since
+        os.kill(process, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):  # not ours to signal (alive), or already gone
+        return False
+    return False
 
 
 class Stamp(NamedTuple):

@@ -49,7 +49,7 @@ from kit.judges.profiles import (
     misspelt_judge,
     profile_for,
 )
-from kit.judges.programs import KATTIS, TESTLIB, named_programs, parse_interactor
+from kit.judges.programs import KATTIS, TESTLIB, files_read, named_programs, parse_interactor
 from kit.judges.targets import Target, parse_target
 from kit.page_address import is_page_address
 from kit.problem_limits import (
@@ -115,9 +115,12 @@ class Problem:
 
     @property
     def jury_files(self) -> list[Path]:
-        """The problem's own programs: its checker or validator, interactor, and testlib."""
+        """The problem's own programs: its checker or validator, interactor, and testlib, and
+        every file a C/C++ one's last compile read (``kit.judges.programs.files_read``)."""
         named = [path for _, path in named_programs(self.compare, self.interactor)]
-        return [self.root / path for path in [*named, self.testlib or ""] if path.strip()]
+        found = [self.root / path for path in [*named, self.testlib or ""] if path.strip()]
+        read = [path for program in found for path in files_read(program, self.include)]
+        return list(dict.fromkeys(found + read))
 
     @property
     def unplayed(self) -> bool:

@@ -16,9 +16,13 @@ be executable.
 include path holds the source's own folder (``#include "testlib.h"`` finds the header a
 Polygon package ships in ``files/`` beside ``check.cpp``) and any folder the problem names
 (``testlib = "PATH"`` in problems.toml). The binary is kept in the kit's cache
-(``kit.cache.folder()/programs/KEY``), keyed by the compiler, its flags and the bytes of
-every source and header it could read, so a change recompiles and nothing else does; with
-the cache off (``CPKIT_CACHE=0``) it is compiled once per process into a temporary folder.
+(``kit.cache.folder()/programs/KEY``), keyed by the compiler, its flags, the sources and the
+bytes of every file the last compile read as the compiler lists them (``-MM``: a header in
+a folder under or above the source, or an ``.inc``, the system's headers aside; the list in
+``programs/BASE/reads.json``, ``kit.judges.compiler_reads``), so a change recompiles and
+nothing else does; with the cache off (``CPKIT_CACHE=0``) it is compiled once per process
+into a temporary folder. What a compile or build killed left in the cache (a partial
+binary, a folder's copy) is swept at the next one (``kit.cache.sweep``).
 Compiling happens on first use (``Program.argv``), never when problems.toml is read. No
 compiler, or a compile error, is a one-line error; one for a header found nowhere is a
 ``MissingHeader``, which names it. The compiler (or ``build``) runs as the jury's programs do
@@ -49,6 +53,7 @@ API::
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use; MissingHeader, a BuildError
+    files_read(path, include=()) -> list[Path]  # what a C/C++ program's last compile read
     parse_interactor(spec, root, where, include=()) -> Interactor
     Interactor.argv(input, answer, feedback, output) -> list[str]
     KATTIS_ACCEPTED, KATTIS_WRONG; kattis_failure(status) -> str | None
@@ -66,11 +71,13 @@ import shutil
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kit import cache
 from kit.errors import BuildError, machine_refused
+from kit.judges import compiler_reads
 from kit.judges.comparator import runs_program
 from kit.processes import run_program
 from kit.visible import last_line, text_of, visible
@@ -93,6 +100,8 @@ KIT, KATTIS, TESTLIB = "kit", "kattis", "testlib"  # interactor protocols
 _lock = threading.Lock()
 _built: dict[str, str] = {}  # cache key -> binary, this process
 _scratch: list[tempfile.TemporaryDirectory] = []
+_swept: list[Path] = []  # the cache's folder, once its leftovers are swept
+_WORK = re.compile(r"^work\.(\d+)$")  # a folder program's copy being built (``_build_scripts``)
 
 
 def python_jury_argv(path: Path) -> list[str]:
@@ -200,24 +209,44 @@ def _folder_program(
 
 
 def _compiled(program: Program) -> str:
-    """The binary of a C/C++ program, compiled now unless this process or the cache has it."""
-    compiler = _compiler(program)
-    command = [
+    """The binary of a C/C++ program, compiled now unless this process or the cache has it
+    for the present bytes of every file its last compile read (``kit.judges.compiler_reads``)."""
+    command = _command(program, _compiler(program))
+    base = _key(program, command)
+    read = compiler_reads.recorded(base)
+    key = compiler_reads.content_key(base, read) if read is not None else None
+    with _lock:
+        if key is not None and key in _built:
+            return _built[key]
+        if key is not None and (_place(key, make=False) / "program").is_file():
+            _built[key] = str(_place(key, make=False) / "program")
+            return _built[key]
+        key = _compile(program, command, base)
+        return _built[key]
+
+
+def files_read(path: Path, include: tuple[Path, ...] = ()) -> list[Path]:
+    """The files the last compile of the C/C++ program at ``path`` (a file or a folder of
+    sources, with the include folders ``include``) read, headers included; none for any
+    other program, one never compiled, or none there."""
+    try:
+        program = program_at(str(path), path.parent, "", "program", include, folder=True)
+        if program.kind not in COMPILERS:
+            return []
+        command = _command(program, _compiler(program))
+        return compiler_reads.recorded(_key(program, command)) or []
+    except (BuildError, OSError):
+        return []
+
+
+def _command(program: Program, compiler: str) -> list[str]:
+    """The compile's command (its output and libraries aside): the key's, and ``-MM``'s."""
+    return [
         compiler,
         *FLAGS[program.kind],
         *(str(path) for path in program.sources),
         *(f"-I{folder}" for folder in _include_path(program)),
-        *LIBRARIES[program.kind],
     ]
-    key = _key(program, command)
-    with _lock:
-        if key in _built:
-            return _built[key]
-        binary = _place(key) / "program"
-        if not binary.is_file():
-            _compile(program, command, binary)
-        _built[key] = str(binary)
-        return str(binary)
 
 
 def _compiler(program: Program) -> str:
@@ -241,8 +270,9 @@ def _include_path(program: Program) -> list[Path]:
 
 
 def _key(program: Program, command: list[str]) -> str:
-    """What the binary depends on: the compiler (its file), the command, every source and
-    every header on the include path."""
+    """What the binary depends on besides the files the compiler reads (``compiler_reads``):
+    the compiler (its file), the command, every source, and the names of the headers on the
+    include path (one added there may be found before the one the last compile read)."""
     digest = hashlib.sha256()
     compiler = Path(command[0]).resolve()
     with contextlib.suppress(OSError):
@@ -250,37 +280,93 @@ def _key(program: Program, command: list[str]) -> str:
         digest.update(f"{compiler}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     digest.update("\0".join(command[1:]).encode())
     headers = [
-        path
+        str(path)
         for folder in _include_path(program)
         if folder.is_dir()
         for path in sorted(folder.iterdir())
-        if path.suffix in HEADER_SUFFIXES and path.is_file()
+        if path.suffix in HEADER_SUFFIXES
     ]
-    for path in (*program.sources, *headers):
+    digest.update("\0".join(headers).encode())
+    for path in program.sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
 
 
-def _place(key: str) -> Path:
-    """The folder that holds (or will hold) the binary of ``key``."""
+def _place(key: str, *, make: bool = True) -> Path:
+    """The folder that holds (or will hold, made where ``make``) the binary of ``key``: in
+    the cache, else in this process's temporary folder."""
     base = cache.folder()
     if base is not None:
         place = base / "programs" / key
         with contextlib.suppress(OSError):
+            if not make:
+                return place
             place.mkdir(parents=True, exist_ok=True)
             if os.access(place, os.W_OK):
                 return place
+    return _scratch_place(key)
+
+
+def _compile(program: Program, command: list[str], base: str) -> str:
+    """Compile into ``base``'s folder, record what the compiler read and keep the binary
+    under its content key (``compiler_reads``), which is returned; a binary whose files
+    may have changed while it compiled is kept for this process alone."""
+    _sweep()
+    staging = _place(base)
+    partial = staging / f"program.{os.getpid()}.tmp"
+    started = time.time_ns()
+    try:
+        argv = [command[0], "-o", str(partial), *command[1:], *LIBRARIES[program.kind]]
+        _run_compiler(program, argv, partial)
+        read = _files_read(program, command) or list(program.sources)
+        compiler_reads.record(base, read)
+        key = compiler_reads.content_key(base, read)
+        # written while it compiled: this process's alone (the next compiles again)
+        changed = compiler_reads.changed_since(read, started)
+        place = _scratch_place(key) if changed else _place(key)
+        os.replace(partial, place / "program")
+    finally:
+        partial.unlink(missing_ok=True)
+    _built[key] = str(place / "program")
+    return key
+
+
+def _scratch_place(key: str) -> Path:
+    """A folder in this process's temporary folder (removed at its exit)."""
     if not _scratch:
         _scratch.append(tempfile.TemporaryDirectory(prefix="kit-programs-"))
         atexit.register(_scratch[0].cleanup)
     place = Path(_scratch[0].name, key)
-    place.mkdir(exist_ok=True)
+    place.mkdir(exist_ok=True, parents=True)
     return place
 
 
-def _compile(program: Program, command: list[str], binary: Path) -> None:
-    partial = binary.with_name(f"program.{os.getpid()}.tmp")
-    argv = [command[0], "-o", str(partial), *command[1:]]
+def _files_read(program: Program, command: list[str]) -> list[Path]:
+    """The files the compiler reads for ``command``, the system's headers left out (its make
+    rules, ``-MM``); none when it cannot say."""
+    status, stdout, _, hung = run_program(
+        [command[0], "-MM", *command[1:]],
+        program.path.parent,
+        COMPILE_TIMEOUT,
+        env=_builder_environment(),
+    )
+    if hung or status != 0:
+        return []
+    return compiler_reads.rules_files(text_of(stdout), program.path.parent)
+
+
+def _sweep() -> None:
+    """Remove what compiles and builds killed (Ctrl-C, kill -9) left in the cache: their
+    partial binaries and copies, once per process."""
+    base = cache.folder()
+    if _swept or base is None:
+        return
+    _swept.append(base)
+    cache.sweep((base / "programs").glob("*/*.tmp"), cache.TEMPORARY)
+    cache.sweep((base / "programs").glob("*/work.*"), _WORK)
+
+
+def _run_compiler(program: Program, argv: list[str], partial: Path) -> None:
     status, _, stderr, hung = run_program(
         argv, program.path.parent, COMPILE_TIMEOUT, env=_builder_environment()
     )
@@ -289,7 +375,7 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
     if status != 0 or not partial.is_file():
         lines = text_of(stderr).strip().split("\n") if stderr.strip() else []
         errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
-        name = Path(command[0]).name
+        name = Path(argv[0]).name
         header = _missing_header(errors[0])
         if header is not None:  # as shown: the header is named, never looked for
             raise MissingHeader(
@@ -299,7 +385,6 @@ def _compile(program: Program, command: list[str], binary: Path) -> None:
             )
         said = _shown(errors[0].strip())
         raise BuildError(f"{program.shown}: does not compile with {name}: {said}")
-    os.replace(partial, binary)
 
 
 def _builder_environment() -> dict[str, str]:
@@ -331,6 +416,7 @@ def _scripted(program: Program) -> str:
 def _build_scripts(program: Program, built: Path) -> None:
     """A copy of the folder at ``built``, its ``build`` run there; a one-line error when it
     fails or leaves no ``run``."""
+    _sweep()
     work = built.with_name(f"work.{os.getpid()}")
     shutil.rmtree(work, ignore_errors=True)
     try:  # links followed: a link to a header shared by several programs still reads

@@ -129,3 +129,31 @@ def test_a_relative_cache_home_is_ignored(tmp_path, monkeypatch):
     assert cache.folder() == tmp_path / ".cache" / "cpkit"
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "absolute"))
     assert cache.folder() == tmp_path / "absolute" / "cpkit"
+
+
+def test_a_temporary_file_a_dead_writer_left_is_swept_once_an_entry_is_written(
+    monkeypatch, cache_home
+):
+    """A write that failed, or a process killed mid-write, left ``NAME.PID.TID.tmp`` for
+    good; one of a live process (this one's, another thread writing) is left alone."""
+    child = subprocess.Popen(["true"])
+    child.wait()
+    cache_home.mkdir(parents=True)
+    dead, live = f"vermin.json.{child.pid}.7.tmp", f"vermin.json.{os.getpid()}.7.tmp"
+    old = f"probe.json.{os.getpid()}.8.tmp"
+    for name in (dead, live, old):
+        (cache_home / name).write_text("")
+    long_ago = 0
+    os.utime(cache_home / old, (long_ago, long_ago))  # older than STALE_AGE: any writer's
+    monkeypatch.setattr(cache, "_swept", set())
+    cache.write_json("entry.json", {"a": 1})
+    assert sorted(path.name for path in cache_home.iterdir()) == ["entry.json", live]
+
+
+def test_a_write_that_fails_leaves_no_temporary_file(monkeypatch, cache_home):
+    def refused(*_):
+        raise OSError("no room")
+
+    monkeypatch.setattr(cache.os, "replace", refused)
+    cache.write_json("entry.json", {"a": 1})
+    assert list(cache_home.iterdir()) == []

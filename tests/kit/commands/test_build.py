@@ -22,6 +22,7 @@ from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.run.cases import Step
 from kit.run.limits import KILL_FACTOR
+from kit.run.problem_judges import compiled_judges
 from kit.watch import PYTHON_IN, first_change, snapshot
 from tests.package_support import PACKAGES
 
@@ -288,6 +289,25 @@ def test_a_green_build_watches_the_problem_s_own_programs(toy, slug, extra, prog
     passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
     paths = build.watched(toy, [passed])
     assert {toy / program for program in programs} <= set(paths)
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+def test_a_watch_sees_the_headers_a_c_checker_s_compile_read(toy, cache_home):
+    """Only the checker's .cpp was watched: a header it includes, edited, gave no rebuild."""
+    checker = toy / "checkers" / "c.cpp"
+    (toy / "checkers" / "lib").mkdir(parents=True)
+    (toy / "checkers" / "lib" / "rule.h").write_text('#include "../../up.inc"\n')
+    (toy / "up.inc").write_text("#define ACCEPT 1\n")
+    checker.write_text('#include "lib/rule.h"\nint main() { return ACCEPT ? 0 : 1; }\n')
+    text = (toy / "problems.toml").read_text()
+    table = "[toy_sum]\n"
+    setting = 'compare = "checker:checkers/c.cpp"\n'
+    (toy / "problems.toml").write_text(text.replace(table, table + setting, 1))
+    problem = load_registry(toy)["toy_sum"]
+    compiled_judges(problem)
+    passed = SimpleNamespace(problem=problem, sources=[problem.solution], status=Status.OK)
+    paths = build.watched(toy, [passed])
+    assert {checker, toy / "checkers" / "lib" / "rule.h", toy / "up.inc"} <= set(paths)
 
 
 def test_the_live_line_fits_the_terminal_and_is_cleared_when_stopped(toy, monkeypatch, capsys):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
-from kit.judges import programs
+from kit.judges import compiler_reads, programs
 from kit.judges.compare import parse_compare
 from kit.judges.programs import (
     KATTIS,
@@ -238,6 +238,93 @@ def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
     write(source, "int main() { return 43; }\n")
     assert not judge("validator:accept.cpp", b"1\n", b"1\n", root=tmp_path).accepted
     assert len(list(cache_home.glob("*/program"))) == 2
+
+
+ACCEPT_BY_RULE = """
+    #include RULE
+    int main() { return ACCEPT ? 42 : 43; }
+"""
+
+NESTED = {"check/lib/rule.h": '#include "../../up.inc"\n', "up.inc": "#define ACCEPT 1\n"}
+
+
+def rule_checker(folder, include, rules):
+    """A validator in ``folder/check/`` including ``include``, the files ``rules`` (path from
+    ``folder``: text) written; its verdict on any output (True: accepted)."""
+    for name, text in rules.items():
+        write(folder / name, text)
+    write(folder / "check" / "v.cpp", ACCEPT_BY_RULE.replace("RULE", f'"{include}"'))
+    return judge("validator:check/v.cpp", b"1\n", b"2\n", root=folder).accepted
+
+
+def a_new_process(monkeypatch):
+    monkeypatch.setattr(programs, "_built", {})
+    monkeypatch.setattr(compiler_reads, "_recorded", {})
+
+
+@needs_gxx
+@pytest.mark.parametrize(
+    ("include", "rules", "edited"),
+    [
+        ("lib/rule.h", {"check/lib/rule.h": "#define ACCEPT 1\n"}, "check/lib/rule.h"),
+        ("../up.h", {"up.h": "#define ACCEPT 1\n"}, "up.h"),
+        ("up.inc", {"check/up.inc": "#define ACCEPT 1\n"}, "check/up.inc"),
+        ("lib/rule.h", NESTED, "up.inc"),
+    ],
+)  # fmt: skip
+def test_a_header_the_compile_read_edited_anywhere_compiles_again(
+    cache_home, tmp_path, monkeypatch, include, rules, edited
+):
+    """Only the headers directly in the source's folder or an include folder were in the key:
+    one in a folder under it, above it, or named .inc, edited, kept the first binary."""
+    assert rule_checker(tmp_path, include, rules)
+    a_new_process(monkeypatch)
+    write(tmp_path / edited, "#define ACCEPT 0\n")
+    assert not rule_checker(tmp_path, include, {})
+    assert len(list(cache_home.glob("*/program"))) == 2
+
+
+@needs_gxx
+def test_a_binary_whose_files_are_unchanged_is_the_cache_s(cache_home, tmp_path, monkeypatch):
+    assert rule_checker(tmp_path, "lib/rule.h", NESTED)
+    (binary,) = cache_home.glob("*/program")
+    read = programs.files_read(tmp_path / "check" / "v.cpp")
+    assert set(read) == {tmp_path / name for name in ("check/v.cpp", "check/lib/rule.h", "up.inc")}
+
+    def no_compiling(*_):
+        raise AssertionError("compiled again")
+
+    a_new_process(monkeypatch)
+    monkeypatch.setattr(programs, "_compile", no_compiling)
+    assert rule_checker(tmp_path, "lib/rule.h", {})
+    assert list(cache_home.glob("*/program")) == [binary]
+
+
+def a_dead_process():
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid
+
+
+@needs_gxx
+def test_what_a_killed_compile_or_build_left_is_swept_at_the_next(
+    cache_home, tmp_path, monkeypatch
+):
+    """A partial binary or a folder's copy of a process killed mid-compile (kill -9) stayed in
+    the cache for good; one of a live process is its own."""
+    left = cache_home / ("0" * 32)
+    dead, live = a_dead_process(), os.getpid()
+    for name in (f"program.{dead}.tmp", f"program.{live}.tmp", f"reads.json.{dead}.1.tmp"):
+        write(left / name, "")
+    (left / f"work.{dead}").mkdir()
+    monkeypatch.setattr(programs, "_swept", [])
+    assert judge("validator:check.cpp", b"1\n", b"2\n", root=write_accepting(tmp_path))
+    assert sorted(path.name for path in left.iterdir()) == [f"program.{live}.tmp"]
+
+
+def write_accepting(folder):
+    write(folder / "check.cpp", "int main() { return 42; }\n")
+    return folder
 
 
 def compile_error(folder, source, kind=BuildError):
