@@ -279,17 +279,21 @@ def _key(program: Program, command: list[str]) -> str:
         stat = compiler.stat()
         digest.update(f"{compiler}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     digest.update("\0".join(command[1:]).encode())
-    headers = [
-        str(path)
+    digest.update("\0".join(str(path) for path in _headers(program)).encode())
+    for path in program.sources:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def _headers(program: Program) -> list[Path]:
+    """The headers directly in the program's include folders."""
+    return [
+        path
         for folder in _include_path(program)
         if folder.is_dir()
         for path in sorted(folder.iterdir())
         if path.suffix in HEADER_SUFFIXES
     ]
-    digest.update("\0".join(headers).encode())
-    for path in program.sources:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:32]
 
 
 def _place(key: str, *, make: bool = True) -> Path:
@@ -318,7 +322,8 @@ def _compile(program: Program, command: list[str], base: str) -> str:
     try:
         argv = [command[0], "-o", str(partial), *command[1:], *LIBRARIES[program.kind]]
         _run_compiler(program, argv, partial)
-        read = _files_read(program, command) or list(program.sources)
+        # a compiler that cannot list them: the headers it could find beside, as before
+        read = _files_read(program, command) or [*program.sources, *_headers(program)]
         compiler_reads.record(base, read)
         key = compiler_reads.content_key(base, read)
         # written while it compiled: this process's alone (the next compiles again)

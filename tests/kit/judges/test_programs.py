@@ -300,6 +300,22 @@ def test_a_binary_whose_files_are_unchanged_is_the_cache_s(cache_home, tmp_path,
     assert list(cache_home.glob("*/program")) == [binary]
 
 
+@needs_gxx
+def test_a_compiler_that_cannot_list_what_it_read_is_keyed_by_the_headers_beside(
+    cache_home, tmp_path, monkeypatch
+):
+    compiler = write(
+        tmp_path / "bin" / "no-mm",
+        '#!/bin/sh\nfor a; do [ "$a" = -MM ] && exit 1; done\nexec g++ "$@"\n',
+    )
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CXX", str(compiler))
+    assert rule_checker(tmp_path, "rule.h", {"check/rule.h": "#define ACCEPT 1\n"})
+    a_new_process(monkeypatch)
+    write(tmp_path / "check" / "rule.h", "#define ACCEPT 0\n")
+    assert not rule_checker(tmp_path, "rule.h", {})
+
+
 def a_dead_process():
     child = subprocess.Popen(["true"])
     child.wait()
