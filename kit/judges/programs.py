@@ -23,6 +23,9 @@ a folder under or above the source, or an ``.inc``, the system's headers aside; 
 nothing else does; with the cache off (``CPKIT_CACHE=0``) it is compiled once per process
 into a temporary folder. What a compile or build killed left in the cache (a partial
 binary, a folder's copy) is swept at the next one (``kit.cache.sweep``).
+A package's C or C++ submission (``submission_program``; ``verify``) is compiled as
+problemtools compiles it, with its flags (``SUBMISSION_FLAGS``: ``-g -O2 -std=gnu++23 -static``,
+C's ``-std=gnu17``), and cached the same way.
 Compiling happens on first use (``Program.argv``), never when problems.toml is read. No
 compiler, or a compile error, is a one-line error; one for a header found nowhere is a
 ``MissingHeader``, which names it. The compiler (or ``build``) runs as the jury's programs do
@@ -50,6 +53,10 @@ rest as written, or as one shell word when it starts with a quote (``whole_path`
 API::
 
     program_at(path_text, root, where, role, include=()) -> Program
+    submission_program(path, shown) -> Program | None  # a C/C++ submission, as problemtools
+                                                       # compiles it; None for another language
+    compiler_for(kind) -> str | None       # the C ("c") or C++ ("cpp") compiler, None if none
+    no_compiler(kind) -> str               # what was looked for when there is none
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use; MissingHeader, a BuildError
@@ -89,6 +96,18 @@ COMPILERS = {"cpp": ("CXX", ("g++", "clang++", "c++")), "c": ("CC", ("gcc", "cla
 FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-pipe")}
 LIBRARIES = {"cpp": (), "c": ("-lm",)}
 LANGUAGE_NAMES = {"cpp": "C++", "c": "C"}
+# a Kattis package's C and C++ submissions, as problemtools compiles them (its
+# problemtools/config/languages.yaml at a185fe97: "gcc -g -O2 -std=gnu17 -static -o {binary}
+# {files} -lm", "g++ -g -O2 -std=gnu++23 -static -o {binary} {files} -lrt -Wl,--whole-archive
+# -lpthread -Wl,--no-whole-archive")
+SUBMISSION_FLAGS = {
+    "cpp": ("-g", "-O2", "-std=gnu++23", "-static"),
+    "c": ("-g", "-O2", "-std=gnu17", "-static"),
+}
+SUBMISSION_LIBRARIES = {
+    "cpp": ("-lrt", "-Wl,--whole-archive", "-lpthread", "-Wl,--no-whole-archive"),
+    "c": ("-lm",),
+}
 COMPILE_TIMEOUT = 300.0
 # a program folder's scripts in the Kattis format (spec/legacy.md, "Programs"): ``build`` is
 # run first in a copy of the folder, then ``run`` runs as a one-file program would
@@ -120,6 +139,9 @@ class Program:
     path: Path  # the file that runs (python, exec) or the file or folder compiled or built
     sources: tuple[Path, ...] = ()
     include: tuple[Path, ...] = ()
+    # a C/C++ submission's: compiled with SUBMISSION_FLAGS and SUBMISSION_LIBRARIES, not the
+    # jury programs' FLAGS and LIBRARIES
+    submission: bool = False
 
     def argv(self) -> list[str]:
         if self.kind == "python":
@@ -208,6 +230,20 @@ def _folder_program(
     )
 
 
+def submission_program(path: Path, shown: str) -> Program | None:
+    """A package's C or C++ submission (a file, or a folder whose C++ sources, else C sources,
+    are compiled together, as problemtools' ``{files}``), compiled as problemtools compiles
+    it (``SUBMISSION_FLAGS``) on first use; None for one in another language."""
+    files = (
+        sorted(entry for entry in path.iterdir() if entry.is_file()) if path.is_dir() else [path]
+    )
+    for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
+        sources = tuple(file for file in files if file.suffix in suffixes)
+        if sources:
+            return Program(shown, kind, path, sources, submission=True)
+    return None
+
+
 def _compiled(program: Program) -> str:
     """The binary of a C/C++ program, compiled now unless this process or the cache has it
     for the present bytes of every file its last compile read (``kit.judges.compiler_reads``)."""
@@ -240,28 +276,45 @@ def files_read(path: Path, include: tuple[Path, ...] = ()) -> list[Path]:
 
 
 def _command(program: Program, compiler: str) -> list[str]:
-    """The compile's command (its output and libraries aside): the key's, and ``-MM``'s."""
+    """The compile's command (its output and libraries aside): the key's, and ``-MM``'s; a
+    submission's with problemtools' flags (``SUBMISSION_FLAGS``)."""
+    flags = SUBMISSION_FLAGS if program.submission else FLAGS
     return [
         compiler,
-        *FLAGS[program.kind],
+        *flags[program.kind],
         *(str(path) for path in program.sources),
         *(f"-I{folder}" for folder in _include_path(program)),
     ]
 
 
-def _compiler(program: Program) -> str:
-    variable, names = COMPILERS[program.kind]
+def compiler_for(kind: str) -> str | None:
+    """The compiler of ``kind`` ("cpp", "c"): ``$CXX`` (``$CC``) when set, else the first of
+    COMPILERS' names on the PATH; None when there is none."""
+    variable, names = COMPILERS[kind]
     chosen = os.environ.get(variable, "").strip()
     for name in [chosen] if chosen else names:
         found = shutil.which(name)
         if found:
             return found
-    language = LANGUAGE_NAMES[program.kind]
+    return None
+
+
+def no_compiler(kind: str) -> str:
+    """What was looked for when ``compiler_for(kind)`` found none: "no C++ compiler was found
+    (tried g++, clang++, c++; install one or set CXX)"."""
+    variable, names = COMPILERS[kind]
+    chosen = os.environ.get(variable, "").strip()
+    language = LANGUAGE_NAMES[kind]
     tried = f"${variable} = {chosen}" if chosen else ", ".join(names)
-    raise BuildError(
-        f"{program.shown}: a {language} program, and no {language} compiler was found "
-        f"(tried {tried}; install one or set {variable})"
-    )
+    return f"no {language} compiler was found (tried {tried}; install one or set {variable})"
+
+
+def _compiler(program: Program) -> str:
+    found = compiler_for(program.kind)
+    if found:
+        return found
+    language = LANGUAGE_NAMES[program.kind]
+    raise BuildError(f"{program.shown}: a {language} program, and {no_compiler(program.kind)}")
 
 
 def _include_path(program: Program) -> list[Path]:
@@ -320,7 +373,8 @@ def _compile(program: Program, command: list[str], base: str) -> str:
     partial = staging / f"program.{os.getpid()}.tmp"
     started = time.time_ns()
     try:
-        argv = [command[0], "-o", str(partial), *command[1:], *LIBRARIES[program.kind]]
+        libraries = (SUBMISSION_LIBRARIES if program.submission else LIBRARIES)[program.kind]
+        argv = [command[0], "-o", str(partial), *command[1:], *libraries]
         _run_compiler(program, argv, partial)
         # a compiler that cannot list them: the headers it could find beside, as before
         read = _files_read(program, command) or [*program.sources, *_headers(program)]

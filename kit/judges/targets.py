@@ -125,6 +125,36 @@ class Interpreter:
         return [self.executable, *self.flags, *extra, str(script)]
 
 
+NATIVE = "native"  # the implementation of a compiled program, which runs as itself
+
+
+@dataclass(frozen=True)
+class Compiled(Interpreter):
+    """A compiled program (a package's C or C++ submission) where an interpreter would be: its
+    ``impl`` is NATIVE, its ``executable`` the binary, which ``command`` runs by itself
+    whatever script it is given (its source), and ``name`` labels it ("C++, g++")."""
+
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+    @property
+    def short(self) -> str:
+        return self.name
+
+    def command(self, script: str | Path, *extra: str) -> list[str]:
+        return [self.executable]
+
+
+def compiled_runner(runner: Runner, compiler: str, binary: str, language: str) -> Runner:
+    """The runner of ``binary``, a program of ``language`` built by ``compiler``, in place of
+    ``runner``'s interpreter, for the same target (its cases' column)."""
+    name = f"{language}, {Path(compiler).name}"
+    return Runner(runner.target, Compiled(NATIVE, (0, 0), binary, (), name), True)
+
+
 @dataclass(frozen=True)
 class Runner:
     """The interpreter that runs a target's cases, and how well it stands for the target."""
@@ -136,6 +166,8 @@ class Runner:
 
     @property
     def label(self) -> str:
+        if self.interpreter.impl == NATIVE:
+            return self.interpreter.label
         if self.exact:
             return self.target.label
         return f"{self.target.label} (ran {self.interpreter.label})"

@@ -3,7 +3,9 @@
 ``command(problem, runner, script, beside=False)`` is ``python -I [extra] -S -c PROGRAM script``
 (``kit.judges.targets``: a runner's interpreter with its extra flags, or a bare interpreter),
 where PROGRAM sets up what the judge's setting needs and runs the script as ``__main__`` (the
-script sees its own ``sys.argv``; a traceback starts at its first frame):
+script sees its own ``sys.argv``; a traceback starts at its first frame); a compiled program's
+runner (``kit.judges.targets.Compiled``: a package's C or C++ submission) runs its binary alone
+(its ``command`` takes no flags and no PROGRAM). PROGRAM:
 
 - always, the recursion depth of a judge's ``python3 Main.py``: the program's own frames
   above the script (and, before CPython 3.12, the level exec() takes) raise the recursion

@@ -80,7 +80,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.profiles import OUTPUT_ALL as ALL
 from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
-from kit.judges.targets import Interpreter, Runner
+from kit.judges.targets import NATIVE, Interpreter, Runner
 from kit.registry import Problem
 from kit.run import judged
 from kit.run.baseline import baseline_kib, prefetch_baseline
@@ -208,7 +208,8 @@ def limits_for(
     if problem.kind == "interactive" and not per_move:
         clock = CPU  # its wall time holds its interactor's work and the kit's relay
     interpreter = getattr(runner, "interpreter", runner)
-    base = baseline_kib(*_baseline_key(problem, runner))
+    # a compiled program has no interpreter's footprint to leave out
+    base = 0 if interpreter.impl == NATIVE else baseline_kib(*_baseline_key(problem, runner))
     games = profile.games if profile is not None else JOINED
     timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
     if not per_move:

@@ -440,6 +440,31 @@ def test_no_compiler_is_a_one_line_error(cache_home, tmp_path, monkeypatch):
     )
 
 
+def test_a_submission_is_compiled_with_problemtools_flags_and_a_folder_s_sources_together(
+    cache_home, tmp_path, monkeypatch
+):
+    """problemtools' languages.yaml: ``g++ -g -O2 -std=gnu++23 -static ... {files}``, C's
+    ``-std=gnu17``; a folder's C++ sources compiled together, its header beside them."""
+    commands = []
+    monkeypatch.setattr(programs, "_compile", lambda _, command, __: commands.append(command))
+    monkeypatch.setenv("CC", "true")  # any compiler found: none runs
+    monkeypatch.setenv("CXX", "true")
+    write(tmp_path / "one.c", "int main(void) { return 0; }\n")
+    write(tmp_path / "many" / "main.cpp", '#include "h.hpp"\nint main() { return f(); }\n')
+    write(tmp_path / "many" / "f.cc", "int f() { return 0; }\n")
+    write(tmp_path / "many" / "h.hpp", "int f();\n")
+    assert programs.submission_program(write(tmp_path / "x.py", "1\n"), "x.py") is None
+    for name in ("one.c", "many"):
+        program = programs.submission_program(tmp_path / name, name)
+        assert program is not None
+        program.argv()
+    c, cpp = commands
+    assert c[1:5] == ["-g", "-O2", "-std=gnu17", "-static"] and c[-1] == "-lm"
+    assert cpp[1:5] == ["-g", "-O2", "-std=gnu++23", "-static"]
+    assert [Path(word).name for word in cpp[5:7]] == ["f.cc", "main.cpp"]
+    assert cpp[-4:] == ["-lrt", "-Wl,--whole-archive", "-lpthread", "-Wl,--no-whole-archive"]
+
+
 def test_a_python_program_is_run_by_this_python(tmp_path):
     write(tmp_path / "v.py", "pass\n")
     program = programs.program_at("v.py", tmp_path, WHERE, "validator")

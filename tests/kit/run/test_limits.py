@@ -15,7 +15,7 @@ import pytest
 
 from kit.judges.platforms import WINDOWS, c_recursion_to_spend
 from kit.judges.profiles import JOINED, OWN, PROBLEMTOOLS, WHOLE
-from kit.judges.targets import Interpreter, found
+from kit.judges.targets import Interpreter, Runner, compiled_runner, found, parse_target
 from kit.registry import load_registry
 from kit.run import judged, limits
 from kit.run.limit_warnings import time_warning
@@ -549,3 +549,15 @@ def test_memory_refused_under_a_hard_address_space_limit_is_not_judged_here(monk
     assert limits.machine_failure(LIMITS, 1, b"ZeroDivisionError") is None
     machine_limits(monkeypatch)
     assert limits.machine_failure(LIMITS, 1, failed) is None
+
+
+def test_a_compiled_program_has_no_footprint_to_measure(toy, monkeypatch):
+    """A package's C++ submission runs as its binary (kit.judges.targets.Compiled): no
+    interpreter's footprint, none measured, and its command is the binary alone."""
+    monkeypatch.setattr(limits, "baseline_kib", lambda command, env: 1 / 0)
+    python = Runner(parse_target("cpython3.11"), Interpreter("cpython", (3, 11), "py", ()), True)
+    native = compiled_runner(python, "/usr/bin/g++", "/cache/program", "C++")
+    problem = load_registry(toy)["toy_sum"]
+    assert limits.limits_for(problem, native).baseline_kib == 0
+    assert judged.command(problem, native, "/somewhere/x.cpp") == ["/cache/program"]
+    assert native.label == "C++, g++"
