@@ -32,11 +32,11 @@ from pathlib import Path
 from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
 from kit.judges.profiles import CPU, profile_for
-from kit.judges.programs import MissingHeader
+from kit.judges.programs import SUBMISSION_FLAGS, MissingHeader
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.package_problem import problem_from_package
 from kit.packages import kattis_submissions
-from kit.packages.model import PARTIALLY_ACCEPTED, POLYGON, Package, Submission
+from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Submission
 from kit.plurals import counted
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem
@@ -45,6 +45,7 @@ from kit.verify import judging, limit_inference, report
 from kit.verify.input_check import check_inputs
 from kit.verify.judged_submissions import Judged
 from kit.verify.output_check import check_outputs
+from kit.verify.runnable_submissions import COMPILED_LANGUAGES
 from kit.verify.testdata_check import check_data
 from kit.verify.verdict_agreement import (
     AGREES,
@@ -174,6 +175,8 @@ def _verify(args: argparse.Namespace) -> int:
     print(_header(problem, problem.source, runner, len(cases), _display_name(shown)), flush=True)
     for note in _other_runners(problem, chosen, runner, args.target is not None):
         print(note, flush=True)
+    for note in _compiled_note(problem.source, chosen):
+        print(note, flush=True)
     for note in [*problem.source.notes, *_extra_note(extra)]:
         print(note, flush=True)
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
@@ -290,6 +293,24 @@ def _other_runners(
                 f"{submission.impl} type asks"
             )
     return notes
+
+
+def _compiled_note(package: Package, chosen: list[Submission]) -> list[str]:
+    """The note for a Kattis package's C and C++ submissions: compiled as problemtools
+    compiles them (``kit.judges.programs.SUBMISSION_FLAGS``), run as the others are."""
+    languages = {s.language for s in chosen if s.language in COMPILED_LANGUAGES}
+    if package.format != KATTIS or not languages:
+        return []
+    kinds = [("C", "c", "gcc"), ("C++", "cpp", "g++")]
+    how = "; ".join(
+        f"{language}: {compiler} {' '.join(SUBMISSION_FLAGS[kind])}"
+        for language, kind, compiler in kinds
+        if language in languages
+    )
+    return [
+        f"note: C and C++ submissions compiled as problemtools compiles them ({how}; "
+        "languages.yaml), run under the same limits, their CPU time counted the same"
+    ]
 
 
 def _format_failures(package: Package) -> list[str]:

@@ -8,8 +8,13 @@ default grader's verdict (``kit.verify.grading``), and a scoring problem's submi
 (below). Each Python 3 submission runs as it is written (no
 bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``); one of
 several files runs its entry point (``kit.packages.kattis_submissions``) with its other files
-beside it. Others (another language, Python 2) are not run, nor is one over the package's code
-limit or one an older stand-in cannot run (``kit.verify.runnable_submissions``).
+beside it. A Kattis package's C or C++ submission is compiled as problemtools compiles it
+(``kit.verify.runnable_submissions.compiled``: a compile error is its row's, as problemtools
+reports one whatever the folder) and its binary runs every case the same way, under the same
+limits (CPU time, memory, output) and judged the same, its time in the limit derived as
+problemtools times it (below). Others (another language, Python 2, a Polygon package's C++)
+are not run, nor is one over the package's code limit or one an older stand-in cannot run
+(``kit.verify.runnable_submissions``).
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages
@@ -47,7 +52,8 @@ here by less than that factor, unless the cases after that time-out, run on, fai
 a graded or scored package's are not run on). Anything else that differs disagrees.
 
 **A package without a time limit** (a legacy Kattis package without ``.timelimit``) gets
-problemtools' own: the slowest accepted submission's time times the package's multiplier,
+problemtools' own: the slowest accepted submission's time (Python, C or C++: every one the
+kit runs, as problemtools times every language) times the package's multiplier,
 rounded up to a whole second, at least 1 s (problemtools/verifyproblem.py,
 ``_compute_time_limit``); the accepted ones run first, under ``PROVISIONAL_LIMIT``, problemtools'
 own 300 s (verifyproblem.py at a185fe97: "5 minutes is our currently hard coded upper bound for
@@ -78,14 +84,20 @@ from kit.run.limits import KILL_FACTOR, limits_for
 from kit.run.verdicts import OK, TLE, Verdict
 from kit.verify.grader_program import package_grader
 from kit.verify.judged_submissions import Judged
-from kit.verify.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
+from kit.verify.runnable_submissions import (
+    beyond_stand_in,
+    compiled,
+    over_code_limit,
+    unrunnable,
+)
 from kit.verify.submission_scores import aggregated, graded_failure, score_checked
 from kit.verify.verdict_agreement import allowed_for, format_word, slow_pass
 
 PROVISIONAL_LIMIT = 300.0  # seconds: the accepted submissions' limit while it is not known
 PROVISIONAL_KILL = PROVISIONAL_LIMIT + 1  # problemtools' CPU limit there: ceil(limit) + 1
-# the limit of the rows when none can be derived (no accepted Python submission ended), where
-# problemtools would derive one from the others: a time-limit submission is not run for 300 s
+# the limit of the rows when none can be derived (no accepted submission the kit runs ended),
+# where problemtools would derive one from the others: a time-limit submission is not run for
+# 300 s
 STAND_IN_LIMIT = 10.0
 MARGIN_HEADROOM = 1.2  # a run is killed past the limit x the margin x this (or KILL_FACTOR)
 
@@ -140,8 +152,10 @@ def judge_submission(
     the package's limit is known."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
-    if _refused(judged, problem.source, runner):
+    own = _runs_under(judged, problem.source, runner)
+    if own is None:
         return judged
+    runner = own
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
     every_case = every_case or any((package.expectations, package.grading, package.score_groups))
@@ -209,15 +223,23 @@ def settled(problem: Problem, provisional: Judged, runner: Runner) -> bool:
     return clear_cpu and not slow_pass(wall, limits.timeout, margin)
 
 
-def _refused(judged: Judged, package: Package, runner: Runner) -> bool:
-    """Whether the submission is judged without a run (over the code limit, a language the
-    kit does not run, beyond the stand-in's Python), with the reason in ``judged``."""
+def _runs_under(judged: Judged, package: Package, runner: Runner) -> Runner | None:
+    """Who runs the submission: ``runner``, or for a Kattis package's C or C++ one its binary,
+    compiled now (``compiled``); None when it is judged without a run (over the code limit,
+    a compile error, a language the kit does not run, beyond the stand-in's Python), with
+    the reason in ``judged``."""
     submission = judged.submission
     over = over_code_limit(submission, package.code_limit)
-    why, judged.compile_error = (over, True) if over else unrunnable(submission)
-    why = why or beyond_stand_in(submission, runner)
+    own, why, judged.compile_error = (None, over, True) if over else (None, "", False)
+    if not over and package.format == KATTIS:
+        own, why, judged.compile_error = compiled(submission, runner)
+    if own is not None:
+        return own
+    if not why:
+        why, judged.compile_error = unrunnable(submission)
+        why = why or beyond_stand_in(submission, runner)
     judged.said = why or judged.said
-    return bool(why)
+    return None if why else runner
 
 
 def _runs_on(package: Package, submission: Submission, provisional: bool) -> bool:
@@ -297,7 +319,8 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     """The problem with problemtools' time limit, from its accepted submissions' run: the
     slowest that ended on its own, passed or not, as problemtools takes every accepted
     submission's runtime (verifyproblem.py, ``Submissions.check``; a failing one's row then
-    disagrees); when none did (none in Python, or every one killed at the provisional limit),
+    disagrees; a C or C++ one's too, compiled and run here); when none did (none the kit runs,
+    or every one killed at the provisional limit),
     ``STAND_IN_LIMIT``, said to be one, and the rows judged under it."""
     package = problem.source
     assert package is not None
@@ -306,7 +329,8 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     slowest = 0.0 if slowest_run is None else slowest_run.seconds
     if not slowest:
         why = (
-            f"the package fixes none, and no accepted Python submission ended within "
+            f"the package fixes none, and no accepted submission run here (Python 3, C, C++) "
+            f"ended within "
             f"problemtools' provisional {PROVISIONAL_LIMIT:g} s: {STAND_IN}"
         )
         return stand_in(problem, why)
@@ -314,11 +338,12 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     passed = slowest_run is not None and slowest_run.verdict == OK
     which = "slowest accepted" if passed else "slowest accepted, though it failed,"
     rule = f"problemtools' rule: {which} {slowest:.3f} s x {package.multiplier:g}, rounded up"
-    unrun = sum(judged.verdict is None for judged in accepted)
+    # not a compile error: problemtools reports it and times it not
+    unrun = sum(judged.verdict is None and not judged.compile_error for judged in accepted)
     if unrun:  # problemtools times them too: its limit may be higher
         them = "it" if unrun == 1 else "them"
         rule += (
-            f", of the Python ones only ({unrun} accepted in other languages not run here; "
+            f", of the ones run here only ({unrun} accepted not run here; "
             f"problemtools times {them} too, and its limit may be higher)"
         )
     package = dataclasses.replace(package, time_from=rule)

@@ -16,7 +16,8 @@ inference"; read as BAPCtools reads it: bapctools/expectations.py, ``lower_time_
 - **The rule.** ``T_ac x ac_to_time_limit <= limit`` and ``limit x time_limit_to_tle <=
   T_tle``. A package that gives no limit gets the smallest multiple of ``time_resolution``
   that meets the first; when that breaks the second, no limit fits, which the format calls an
-  error. Without a lower bound (no such submission in Python) the kit's stand-in limit is
+  error. Without a lower bound (no such submission the kit runs: Python 3, a Kattis
+  package's C or C++) the kit's stand-in limit is
   used (``kit.verify.judging.STAND_IN_LIMIT``), said to be one, and no bound is held against it.
 
 Legacy packages keep problemtools' rule instead (``kit.verify.judging.derived_limit``: the accepted
@@ -117,14 +118,15 @@ def lower_cases(problem: Problem, submission: Submission, cases: list[Case]) -> 
 
 def inferred_limit(problem: Problem, judged: list[Judged]) -> Problem:
     """The problem with the limit its submissions give (the smallest fitting multiple of its
-    ``time_resolution``); when none bounds it from below (none in Python), the kit's stand-in
+    ``time_resolution``); when none bounds it from below (none the kit runs), the kit's stand-in
     (``kit.verify.judging.stand_in``), said to be one: the data and validators are still checked."""
     package = problem.source
     assert package is not None
     lower = time_bounds(judged, package.expectations).lower
     if lower is None or not lower.seconds:
         why = (
-            f"the package fixes none, and no Python submission that bounds it from below "
+            f"the package fixes none, and no submission run here (Python 3, C, C++) that bounds "
+            f"it from below "
             f"(accepted, wrong_answer, run_time_error, or a rule without TLE) ran: {STAND_IN}"
         )
         return stand_in(problem, why)

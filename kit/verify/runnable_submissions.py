@@ -1,6 +1,8 @@
 """Whether a package's submission can run here at all (``kit.verify.judging`` judges the rest): one
 over the package's code limit is not run, as problemtools runs none (a disagreement); one in
-another language than Python is not run; a Python 3 file that does not compile is the
+another language than Python is not run, but a Kattis package's C or C++ one, compiled as
+problemtools compiles it (``compiled``: its compile error is its own; without a compiler here
+it is not run); a Python 3 file that does not compile is the
 submission's own compile error, as a judge's compile step rejects it, and a Python 2 one (by
 its ``#!`` line or by what CPython says of its syntax) is only set aside; and under a stand-in
 older than the target it stands for, a file the stand-in cannot compile, or that uses an API
@@ -13,6 +15,8 @@ API::
     unrunnable(submission) -> tuple[str, bool]  # why it is not run, or "", and whether that is
                                                 # its own compile error
     beyond_stand_in(submission, runner) -> str  # why the stand-in does not run it, or ""
+    compiled(submission, runner) -> tuple[Runner | None, str, bool]  # a C/C++ one's runner,
+                                  # else why it is not run and whether that is its compile error
 """
 
 from __future__ import annotations
@@ -24,11 +28,13 @@ from kit.check import apis
 from kit.check.checks import waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError
-from kit.judges.targets import Runner
+from kit.judges.programs import compiler_for, no_compiler, submission_program
+from kit.judges.targets import Runner, compiled_runner
 from kit.packages.model import Submission
 
 # what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
 # E, name``, octal literals written 0777)
+COMPILED_LANGUAGES = ("C", "C++")  # a Kattis package's submissions the kit compiles and runs
 PYTHON_2_HINTS = (
     "Missing parentheses in call to",
     "multiple exception types must be parenthesized",
@@ -54,7 +60,8 @@ def unrunnable(submission: Submission) -> tuple[str, bool]:
     submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
     2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
     if submission.language != "Python":
-        return f"not run: {submission.language} (only Python 3 submissions run here)", False
+        only = "Python 3 submissions and a Kattis package's C and C++ ones"
+        return f"not run: {submission.language} (only {only} run here)", False
     folder = submission.beside
     for file in _python_files(submission):
         why = _uncompiled(file, file.name if folder is not None else "")
@@ -136,3 +143,24 @@ def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
     except ValueError as error:  # a null byte before 3.11.4 (Debian's 3.11.2), a SyntaxError since
         return f"does not compile ({of}SyntaxError: {error})", True
     return "", False
+
+
+def compiled(submission: Submission, runner: Runner) -> tuple[Runner | None, str, bool]:
+    """A C or C++ submission compiled as problemtools compiles it (``kit.judges.programs``'
+    ``submission_program``, cached as the jury's programs are): the runner of its binary (for
+    ``runner``'s target), "" and False; else None, why it is not run ("" for another
+    language), and whether that is its own compile error (problemtools: "Compile error for"
+    it, whatever its folder) rather than no compiler here."""
+    program = submission_program(submission.path, submission.name)
+    if program is None or submission.language not in COMPILED_LANGUAGES:
+        return None, "", False
+    compiler = compiler_for(program.kind)
+    if compiler is None:
+        return None, f"not run: {no_compiler(program.kind)}", False
+    try:
+        binary = program.argv()[0]
+    except BuildError as error:
+        folder = submission.path if submission.path.is_dir() else submission.path.parent
+        said = str(error).removeprefix(f"{submission.name}: ").replace(f"{folder}/", "")
+        return None, said, True
+    return compiled_runner(runner, compiler, binary, submission.language), "", False

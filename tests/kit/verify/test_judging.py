@@ -12,12 +12,22 @@ import pytest
 
 from kit import cli
 from kit.commands import verify as verify_command
+from kit.judges.programs import compiler_for
 from kit.judges.targets import found, host
 from kit.verify import judging
 from tests.file_support import write_files
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
+needs_cxx = pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
+# the split problem in C++: a submission that passes, a wrong answer, one that does not compile
+SPLIT_CPP = (
+    '#include <cstdio>\nint main() { long n; std::scanf("%ld", &n); std::printf("%ld 0\\n", n); }\n'
+)
+OFF_CPP = (
+    '#include <cstdio>\nint main() { long n; std::scanf("%ld", &n); std::printf("%ld 1\\n", n); }\n'
+)
+BROKEN_CPP = "int main() { return undeclared; }\n"
 
 
 def verify(capsys, *args):
@@ -55,7 +65,10 @@ def test_every_folder_is_reported_beside_the_kits_verdict(capsys):
     )
     assert rows(out) == {
         "accepted/shouting.py": "AC AC T s agrees",
-        "accepted/sum.cpp": "AC - - not run: C++ (only Python 3 submissions run here)",
+        "accepted/sum.cpp": "AC AC T s agrees"
+        if compiler_for("cpp")
+        else "AC - - not run: no C++ compiler was found (tried g++, clang++, c++; install one or "
+        "set CXX)",
         "accepted/sum.py": "AC AC T s agrees",
         "wrong_answer/negative.py": "WA WA T s agrees: data/sample/2.in: wrong answer: token 1: "
         "expected 'Impossible', got '-4'",
@@ -70,7 +83,9 @@ def test_every_folder_is_reported_beside_the_kits_verdict(capsys):
         "X MiB over 256 MiB (killed)",
     }
     assert out.rstrip().endswith(
-        "8 submissions: 6 agree, 1 too close to call on this machine, 0 disagree, 1 not run"
+        "8 submissions: 7 agree, 1 too close to call on this machine, 0 disagree"
+        if compiler_for("cpp")
+        else "8 submissions: 6 agree, 1 too close to call on this machine, 0 disagree, 1 not run"
     )
 
 
@@ -434,17 +449,15 @@ def test_a_package_problemtools_fails_whatever_its_submissions_do_fails(capsys, 
     )
 
 
-def test_a_limit_derived_from_the_python_submissions_alone_says_so(capsys, tmp_path):
-    """problemtools times every accepted submission, whatever its language: a slower C one
-    gives it a higher limit, which the kit, running Python only, cannot see."""
+def test_a_limit_derived_without_the_submissions_not_run_here_says_so(capsys, tmp_path):
+    """problemtools times every accepted submission, whatever its language: a slower Java one
+    gives it a higher limit, which the kit, not running Java, cannot see."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
-    (copy / "submissions" / "accepted" / "slow.c").write_text("int main(void) { return 0; }\n")
+    (copy / "submissions" / "accepted" / "Slow.java").write_text("class Slow {}\n")
     code, out, _ = verify(capsys, copy)
     assert code == 0
-    assert (
-        ", rounded up, of the Python ones only (1 accepted in other languages not run here; " in out
-    )
+    assert ", rounded up, of the ones run here only (1 accepted not run here; " in out
     assert "problemtools times it too, and its limit may be higher)" in out
 
 
@@ -460,9 +473,9 @@ def test_a_limit_is_derived_from_the_whole_package_whichever_submissions_are_ask
     assert list(rows(out)) == ["wrong_answer/off_by_one.py"]
     note = "note: the time limit also took the runs of submissions not asked for: "
     assert note + "accepted/split.py (ok)" in out
-    (copy / "submissions" / "accepted" / "split.c").write_text("int main(void) { return 0; }\n")
+    (copy / "submissions" / "accepted" / "Split.java").write_text("class Split {}\n")
     code, out, _ = verify(capsys, copy, "wrong_answer")
-    assert f"{note}accepted/split.py (ok)\n" in out  # not the C one, which took no run
+    assert f"{note}accepted/split.py (ok)\n" in out  # not the Java one, which took no run
     wrong = copy / "submissions" / "wrong_answer" / "off_by_one.py"
     shutil.copy(wrong, copy / "submissions" / "accepted" / "split.py")  # a limit of a failure
     code, out, _ = verify(capsys, copy, "wrong_answer")
@@ -546,19 +559,70 @@ def test_an_accepted_submission_of_12_seconds_gives_the_limit_problemtools_gives
     assert int(found[1]) == math.ceil(float(found[2]) * 5) > 60
 
 
-def test_no_accepted_python_submission_gives_the_stand_in_limit_and_says_so(capsys, tmp_path):
-    """A package of C++ solutions only: the data and the validators are still checked."""
+def test_no_accepted_submission_run_here_gives_the_stand_in_limit_and_says_so(
+    capsys, tmp_path, monkeypatch
+):
+    """A package of C++ solutions only, and no C++ compiler here: the data and the validators
+    are still checked."""
+    monkeypatch.setenv("CXX", "no-such-compiler")
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
-    (copy / "submissions" / "accepted" / "split.py").rename(
-        copy / "submissions" / "accepted" / "split.cc"
-    )
+    (copy / "submissions" / "accepted" / "split.py").unlink()
+    (copy / "submissions" / "accepted" / "split.cc").write_text(SPLIT_CPP)
     code, out, _ = verify(capsys, copy)
     assert (
-        "no accepted Python submission ended within problemtools' provisional 300 s: the kit's "
-        "stand-in 10 s, not the package's" in out
+        "no accepted submission run here (Python 3, C, C++) ended within problemtools' "
+        "provisional 300 s: the kit's stand-in 10 s, not the package's" in out
+    )
+    assert rows(out)["accepted/split.cc"] == (
+        "AC - - not run: no C++ compiler was found (tried $CXX = no-such-compiler; install one "
+        "or set CXX)"
     )
     assert "data: " in out
+
+
+@needs_cxx
+def test_a_cpp_only_package_s_limit_comes_from_its_cpp_run(capsys, tmp_path):
+    """problemtools times a C++ accepted submission as any other: the limit is its rule's, not
+    the kit's stand-in (which a package of C++ solutions only got before)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / ".timelimit").unlink()
+    (copy / "submissions" / "accepted" / "split.py").unlink()
+    (copy / "submissions" / "accepted" / "split.cc").write_text(SPLIT_CPP)
+    code, out, _ = verify(capsys, copy)
+    assert code == 0, out
+    assert "time limit 1 s (problemtools' rule: slowest accepted " in out
+    assert "stand-in" not in out and "not run here" not in out
+    assert rows(out)["accepted/split.cc"].startswith("AC AC T s agrees")
+
+
+@needs_cxx
+def test_c_and_cpp_submissions_are_compiled_and_judged_as_problemtools_judges_them(
+    capsys, tmp_path
+):
+    """An accepted C++ submission agrees, a wrong C one agrees, and one that does not compile
+    disagrees in any folder (problemtools: "Compile error for WA submission", an error)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    submissions = copy / "submissions"
+    (submissions / "accepted" / "split.cpp").write_text(SPLIT_CPP)
+    c_off = (
+        '#include <stdio.h>\nint main(void) { long n; scanf("%ld", &n); printf("%ld 1\\n", n); }\n'
+    )
+    (submissions / "wrong_answer" / "off.c").write_text(c_off)
+    (submissions / "wrong_answer" / "broken.cpp").write_text(BROKEN_CPP)
+    code, out, _ = verify(capsys, copy)
+    assert code == 1
+    assert (
+        "note: C and C++ submissions compiled as problemtools compiles them (C: gcc -g -O2 " in out
+    )
+    found = rows(out)
+    assert found["accepted/split.cpp"] == "AC AC T s agrees"
+    assert found["wrong_answer/off.c"].startswith("WA WA T s agrees: data/sample/1.in: ")
+    broken = found["wrong_answer/broken.cpp"]
+    assert broken.startswith("WA - - DISAGREES: does not compile with ") and "undeclared" in broken
+    assert out.rstrip().endswith(
+        "5 submissions: 4 agree, 0 too close to call on this machine, 1 disagree"
+    )
 
 
 def test_a_time_limit_given_over_the_package_s_own_is_said(capsys):
@@ -568,16 +632,16 @@ def test_a_time_limit_given_over_the_package_s_own_is_said(capsys):
     assert code == 0 and "time limit 7 s (--time-limit, over the package's own " in out
 
 
-def test_a_later_format_package_without_a_python_lower_bound_is_still_checked(capsys, tmp_path):
-    """Its accepted and wrong-answer submissions in C++ only: the provisional limit, said, and
+def test_a_later_format_package_without_a_lower_bound_run_here_is_still_checked(capsys, tmp_path):
+    """Its accepted and wrong-answer submissions in Java only: the provisional limit, said, and
     no "no time limit fits" for the Python TLE submission beside them (a usage error before)."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
     (copy / "problem.yaml").write_text("problem_format_version: 2025-09\nname: Split\n")
     (copy / "output_validators").rename(copy / "output_validator")
     submissions = copy / "submissions"
-    (submissions / "accepted" / "split.py").rename(submissions / "accepted" / "split.cc")
-    (submissions / "wrong_answer" / "off_by_one.py").rename(submissions / "wrong_answer" / "o.cc")
+    (submissions / "accepted" / "split.py").rename(submissions / "accepted" / "Split.java")
+    (submissions / "wrong_answer" / "off_by_one.py").rename(submissions / "wrong_answer" / "O.java")
     (submissions / "time_limit_exceeded").mkdir()  # fast: an upper bound far under the limit
     fast = (PACKAGES / "kattis_split_py" / "submissions" / "accepted" / "split.py").read_text()
     (submissions / "time_limit_exceeded" / "fast.py").write_text(fast)

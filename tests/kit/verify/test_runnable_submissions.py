@@ -1,15 +1,25 @@
 """kit.verify.runnable_submissions: whether a package's submission runs here at all (over the code
 limit, another language, a Python 3 file that does not compile, a Python 2 one, one an older
-stand-in cannot compile or lacks an API of). Through ``cpkit verify``:
+stand-in cannot compile or lacks an API of; a C or C++ one compiled, its compile error its
+own, not run without a compiler). Through ``cpkit verify``:
 tests/kit/verify/test_judging.py."""
 
+import subprocess
 import sys
 
 import pytest
 
-from kit.judges.targets import ISOLATED, Interpreter, Runner, Target
+from kit.judges import programs
+from kit.judges.targets import ISOLATED, NATIVE, Interpreter, Runner, Target
 from kit.packages.model import Submission
-from kit.verify.runnable_submissions import beyond_stand_in, over_code_limit, unrunnable
+from kit.verify.runnable_submissions import (
+    beyond_stand_in,
+    compiled,
+    over_code_limit,
+    unrunnable,
+)
+
+needs_gxx = pytest.mark.skipif(programs.compiler_for("cpp") is None, reason="no C++ compiler")
 
 
 def one_file(tmp_path, text: str, language: str = "Python") -> Submission:
@@ -38,7 +48,15 @@ def test_the_code_limit_holds_a_file_or_every_file_of_a_folder_together(tmp_path
     ("text", "language", "why"),
     [
         ("print(1)\n", "Python", ("", False)),
-        ("int main() {}\n", "C++", ("not run: C++ (only Python 3 submissions run here)", False)),
+        (
+            "int main() {}\n",
+            "Java",
+            (
+                "not run: Java (only Python 3 submissions and a Kattis package's C and C++ ones "
+                "run here)",
+                False,
+            ),
+        ),
         ('print "3"\n', "Python", ("not run: not Python 3 (SyntaxError, line 1)", False)),
         (
             "#!/usr/bin/python2\nx = `3`\n",
@@ -82,3 +100,49 @@ def test_an_older_stand_in_does_not_run_a_file_it_cannot_compile_or_whose_api_it
     assert beyond_stand_in(broken, stand_in((3, 9))).startswith(
         "not run: CPython 3.9 here is older than cpython3.10 and cannot run it (x.py, line 1: "
     )
+
+
+def cpp_file(tmp_path, text: str) -> Submission:
+    path = tmp_path / "x.cpp"
+    path.write_text(text)
+    return Submission(path, "wrong_answer/x.cpp", "wrong_answer", "C++")
+
+
+@pytest.fixture
+def fresh_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(programs, "_built", {})
+
+
+@needs_gxx
+def test_a_cpp_submission_is_compiled_and_runs_as_its_binary(tmp_path, fresh_cache):
+    runner = stand_in((3, 10), exact=True)
+    own, why, error = compiled(cpp_file(tmp_path, "int main() { return 3; }\n"), runner)
+    assert (why, error) == ("", False) and own is not None
+    assert own.interpreter.impl == NATIVE and own.target == runner.target
+    assert own.label.startswith("C++, ")
+    (binary,) = own.command(tmp_path / "x.cpp")
+    assert subprocess.run([binary], check=False).returncode == 3
+
+
+@needs_gxx
+def test_a_cpp_submission_that_does_not_compile_is_its_own_compile_error(tmp_path, fresh_cache):
+    own, why, error = compiled(cpp_file(tmp_path, "int main() { return nope; }\n"), None)
+    assert own is None and error
+    assert why.startswith("does not compile with ") and "x.cpp:1:" in why and "nope" in why
+    assert str(tmp_path) not in why  # the file named as in the package, not by its path
+
+
+def test_a_cpp_submission_without_a_compiler_is_not_run(tmp_path, fresh_cache, monkeypatch):
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    own, why, error = compiled(cpp_file(tmp_path, "int main() {}\n"), None)
+    assert (own, why, error) == (
+        None,
+        "not run: no C++ compiler was found (tried $CXX = no-such-compiler; install one or "
+        "set CXX)",
+        False,
+    )
+
+
+def test_a_python_submission_is_not_compiled(tmp_path):
+    assert compiled(one_file(tmp_path, "print(1)\n"), None) == (None, "", False)
