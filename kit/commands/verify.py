@@ -4,10 +4,12 @@ allows, as setters check a package with problemtools' ``verifyproblem``.
 
 The package is read in place (``kit.packages``): its cases in the judge's order, its limits
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
-submissions run under the judge's first target that has its own interpreter here
-(``--target`` names another); the verdicts are ``kit.verify.judging``'s, what agrees and what is too
-close to call on this machine ``kit.verify.verdict_agreement``'s. ``--include DIR`` adds a folder
-its C and C++ programs' headers are looked for in. Under the header the package's notes, then a line
+Python submissions run under the judge's first target that has its own interpreter here
+(``--target`` names another), a Kattis package's C and C++ ones as their binaries, compiled
+as problemtools compiles them (a note under the header says so); the verdicts are
+``kit.verify.judging``'s, what agrees and what is too close to call on this machine
+``kit.verify.verdict_agreement``'s. ``--include DIR`` adds a folder its C and C++ programs'
+headers are looked for in. Under the header the package's notes, then a line
 for its test data (``kit.verify.testdata_check``, a Kattis package's), one for its input
 validators, when it has any (``kit.verify.input_check``: every one on every case's input, and on the
 invalid inputs), one for its checker, when it is a program (``kit.verify.output_check``: junk and
