@@ -446,7 +446,12 @@ def test_a_submission_is_compiled_with_problemtools_flags_and_a_folder_s_sources
     """problemtools' languages.yaml: ``g++ -g -O2 -std=gnu++23 -static ... {files}``, C's
     ``-std=gnu17``; a folder's C++ sources compiled together, its header beside them."""
     commands = []
-    monkeypatch.setattr(programs, "_compile", lambda _, command, __: commands.append(command))
+
+    def compiled(_, argv, partial):  # the compiler's command, and a binary made
+        commands.append([argv[0], *argv[3:]])  # its "-o PARTIAL" aside
+        partial.write_bytes(b"")
+
+    monkeypatch.setattr(programs, "_run_compiler", compiled)
     monkeypatch.setenv("CC", "true")  # any compiler found: none runs
     monkeypatch.setenv("CXX", "true")
     write(tmp_path / "one.c", "int main(void) { return 0; }\n")
