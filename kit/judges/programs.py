@@ -57,6 +57,7 @@ API::
                                                        # compiles it; None for another language
     compiler_for(kind) -> str | None       # the C ("c") or C++ ("cpp") compiler, None if none
     no_compiler(kind) -> str               # what was looked for when there is none
+    static_link_refused(kind) -> str | None  # why -static fails here (no static C library)
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use; MissingHeader, a BuildError
@@ -70,6 +71,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import hashlib
 import os
 import re
@@ -444,6 +446,33 @@ def _run_compiler(program: Program, argv: list[str], partial: Path) -> None:
             )
         said = _shown(errors[0].strip())
         raise BuildError(f"{program.shown}: does not compile with {name}: {said}")
+
+
+@functools.cache
+def static_link_refused(kind: str) -> str | None:
+    """Why this machine's compiler of ``kind`` cannot link a submission as problemtools does
+    (``-static``, which needs the C library's static archive: Debian's libc6-dev, Fedora's
+    glibc-static), told by compiling an empty program so; None when it can, or when there is
+    no compiler (which is told otherwise)."""
+    compiler = compiler_for(kind)
+    if compiler is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="kit-static-") as folder:
+        source = Path(folder) / ("empty.cpp" if kind == "cpp" else "empty.c")
+        source.write_text("int main(void) { return 0; }\n")
+        binary = Path(folder) / "empty"
+        argv = [compiler, "-o", str(binary), *SUBMISSION_FLAGS[kind], str(source)]
+        argv += SUBMISSION_LIBRARIES[kind]
+        status, _, stderr, hung = run_program(
+            argv, Path(folder), COMPILE_TIMEOUT, env=_builder_environment()
+        )
+    if status == 0 and not hung:
+        return None
+    lines = text_of(stderr).strip().split("\n")
+    said = next((line for line in lines if "cannot find" in line), lines[-1]).strip()
+    said = _shown(said) or f"exit status {status}"
+    name = Path(compiler).name
+    return f"{name} cannot link an empty program with problemtools' -static here ({said})"
 
 
 def _builder_environment() -> dict[str, str]:

@@ -28,7 +28,12 @@ from kit.check import apis
 from kit.check.checks import waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError
-from kit.judges.programs import compiler_for, no_compiler, submission_program
+from kit.judges.programs import (
+    compiler_for,
+    no_compiler,
+    static_link_refused,
+    submission_program,
+)
 from kit.judges.targets import Runner, compiled_runner
 from kit.packages.model import Submission
 
@@ -160,6 +165,9 @@ def compiled(submission: Submission, runner: Runner) -> tuple[Runner | None, str
     try:
         binary = program.argv()[0]
     except BuildError as error:
+        refused = static_link_refused(program.kind)  # the machine's failure, not the program's
+        if refused is not None:
+            return None, f"not run: {refused}", False
         folder = submission.path if submission.path.is_dir() else submission.path.parent
         said = str(error).removeprefix(f"{submission.name}: ").replace(f"{folder}/", "")
         return None, said, True

@@ -144,5 +144,30 @@ def test_a_cpp_submission_without_a_compiler_is_not_run(tmp_path, fresh_cache, m
     )
 
 
+def test_a_machine_that_cannot_link_statically_does_not_run_it(tmp_path, fresh_cache, monkeypatch):
+    """problemtools links with -static, which needs the C library's static archive: without it
+    every C++ submission failed to compile here and disagreed, the machine's failure told as
+    the program's."""
+    compiler = tmp_path / "bin" / "g++"
+    compiler.parent.mkdir()
+    compiler.write_text(
+        "#!/bin/sh\ncase \" $* \" in *' -static '*)\n"
+        "  echo '/usr/bin/ld: cannot find -lc: No such file or directory' >&2\n"
+        "  echo 'collect2: error: ld returned 1 exit status' >&2; exit 1;;\nesac\nexit 0\n"
+    )
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CXX", str(compiler))
+    programs.static_link_refused.cache_clear()
+    try:
+        own, why, error = compiled(cpp_file(tmp_path, "int main() {}\n"), None)
+    finally:
+        programs.static_link_refused.cache_clear()
+    assert (own, error) == (None, False)
+    assert why == (
+        "not run: g++ cannot link an empty program with problemtools' -static here "
+        "(/usr/bin/ld: cannot find -lc: No such file or directory)"
+    )
+
+
 def test_a_python_submission_is_not_compiled(tmp_path):
     assert compiled(one_file(tmp_path, "print(1)\n"), None) == (None, "", False)
