@@ -83,8 +83,11 @@ def _text(raw: bytes, rel: str) -> str:
 def changed_source(modules: list[Source]) -> Source | None:
     """The first of ``modules`` whose file no longer holds the text it was read with (saved
     again, removed or unreadable since); None when every one does: a bundle made of them is
-    still the bundle of the files on disk."""
+    still the bundle of the files on disk. A namespace package (a folder, no text) has
+    none to change."""
     for module in modules:
+        if module.path.is_dir():
+            continue
         try:
             if _text(module.path.read_bytes(), module.rel) != module.text:
                 return module

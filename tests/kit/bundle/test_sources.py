@@ -124,3 +124,11 @@ def test_a_source_saved_again_removed_or_unreadable_is_changed_one_as_read_is_no
     assert sources.changed_source(modules) is modules[1]
     second.write_bytes(b"# coding: nonesuch\n")
     assert sources.changed_source(modules) is modules[1]
+
+
+def test_a_namespace_package_is_no_changed_source(tmp_path):
+    """A folder without ``__init__.py`` is read as an empty module: it was said to have
+    changed (its folder is no file), and every build of a library laid out so failed."""
+    (tmp_path / "loose").mkdir()
+    folder = Source("loose", tmp_path / "loose", "loose/", True, "", ast.parse(""))
+    assert sources.changed_source([folder]) is None
