@@ -38,7 +38,11 @@ from kit.bundle.sources import Source, is_literal_table, is_main_block, is_strin
 from kit.bundle.spans import Edit, SourceText, rewrite
 from kit.errors import BuildError
 
-DOC_READERS = {"__doc__", "getdoc", "pydoc", "help"}
+# what reads docstrings: names, and the standard library modules that read the ``__doc__`` of
+# a program's own objects, imported anywhere in the bundle (``cmd``: ``help add`` prints
+# ``do_add``'s; ``doctest``: its tests; ``unittest``: a test's description; checked in the
+# 3.8 and 3.13 sources)
+DOC_READERS = {"__doc__", "getdoc", "pydoc", "help", "cmd", "doctest", "unittest"}
 # what reads a module's own text (inspect.getsource, linecache): the bundle ships it as written
 SOURCE_READERS = {"getsource", "getsourcelines", "getcomments", "findsource", "linecache"}
 ANNOTATION_READERS = {
@@ -62,9 +66,10 @@ class Cuts:
 
 
 def reads_any(sources: list[Source], names: set[str]) -> bool:
-    """Whether any module mentions one of ``names`` (as a name, an attribute read, an import,
-    or a string that is a dunder's name: ``getattr(f, "__doc__")``); ``f.__doc__ = text``
-    writes it and reads nothing, ``f.__doc__ += text`` reads it too."""
+    """Whether any module mentions one of ``names`` (as a name, an attribute read, an import
+    of it or from a module of that name: ``from cmd import Cmd``, or a string that is a
+    dunder's name: ``getattr(f, "__doc__")``); ``f.__doc__ = text`` writes it and reads
+    nothing, ``f.__doc__ += text`` reads it too."""
     for source in sources:
         for node in walk(source.tree):
             if isinstance(node, ast.Name) and node.id in names:
@@ -75,9 +80,17 @@ def reads_any(sources: list[Source], names: set[str]) -> bool:
                 return True  # f.__doc__ += text reads it first
             if isinstance(node, ast.Constant) and _dunder_named(node, names):
                 return True
-            if isinstance(node, ast.alias) and node.name.split(".")[-1] in names:
+            if isinstance(node, (ast.alias, ast.ImportFrom)) and _imports_named(node, names):
                 return True
     return False
+
+
+def _imports_named(node: ast.alias | ast.ImportFrom, names: set[str]) -> bool:
+    """Whether an import names one of ``names`` (``import a.b``: ``b``), or imports from a
+    module named so (``from a.b import x``: ``b``)."""
+    if isinstance(node, ast.alias):
+        return node.name.split(".")[-1] in names
+    return not node.level and (node.module or "").split(".")[-1] in names
 
 
 def _reads(node: ast.Attribute) -> bool:

@@ -183,6 +183,39 @@ def test_solution_that_reads_doc_still_sees_it_in_the_bundle(toy):
     assert run_bundle(toy, bundle_of(toy), b"")[1] == b"Usage: toy.\n"
 
 
+def test_docstrings_stay_when_a_standard_module_that_reads_them_is_imported(toy):
+    """``cmd`` prints a ``do_`` method's docstring for ``help add``; ``doctest`` and
+    ``unittest`` read them too: importing one anywhere keeps every docstring."""
+    for text in ("import cmd\n", "from doctest import testmod\n", "import unittest as u\n"):
+        read = Source("x", Path("x.py"), "x.py", False, text, ast.parse(text))
+        assert reads_any([read], DOC_READERS), text
+    other = Source("x", Path("x.py"), "x.py", False, "import os\n", ast.parse("import os\n"))
+    assert not reads_any([other], DOC_READERS)
+    write(
+        toy,
+        "shared/toy_shell.py",
+        """\
+        import cmd
+
+
+        class Shell(cmd.Cmd):
+            prompt = ""
+
+            def do_add(self, arg):
+                '''add A B: print A+B'''
+                print(sum(map(int, arg.split())))
+
+            def do_EOF(self, arg):
+                return True
+        """,
+    )
+    solution = "import sys\nfrom shared.toy_shell import Shell\n"
+    solution += "Shell(stdin=sys.stdin, stdout=sys.stdout).cmdloop()\n"
+    write(toy, "solutions/toy_sum.py", solution)
+    got = run_bundle(toy, bundle_of(toy), b"add 1 2\nhelp add\n")[1]
+    assert got == b"3\nadd A B: print A+B\n"
+
+
 EFFECTS = """\
 import typing
 SEEN = []
