@@ -45,9 +45,10 @@ from kit.errors import BuildError
 DOC_READERS = {"__doc__", "getdoc", "pydoc", "help", "cmd", "doctest", "unittest"}
 # what reads a module's own text (inspect.getsource, linecache): the bundle ships it as written
 SOURCE_READERS = {"getsource", "getsourcelines", "getcomments", "findsource", "linecache"}
+# what reads annotations: ``help`` and ``pydoc`` print a function's signature with them
 ANNOTATION_READERS = {
     "__annotations__", "get_type_hints", "get_annotations", "signature", "singledispatch",
-    "singledispatchmethod", "inspect",
+    "singledispatchmethod", "inspect", "help", "pydoc",
 }  # fmt: skip
 _BODIES = ("body", "orelse", "finalbody")
 _Key = tuple  # (type name, lineno, col_offset, end_lineno, end_col_offset): a node's identity

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kit.bundle.sources import Source
-from kit.bundle.strip import DOC_READERS, reads_any
+from kit.bundle.strip import ANNOTATION_READERS, DOC_READERS, reads_any
 from tests.bundle_support import bundle_of, interpreter, run_bundle, strip_source, write
 
 
@@ -214,6 +214,18 @@ def test_docstrings_stay_when_a_standard_module_that_reads_them_is_imported(toy)
     write(toy, "solutions/toy_sum.py", solution)
     got = run_bundle(toy, bundle_of(toy), b"add 1 2\nhelp add\n")[1]
     assert got == b"3\nadd A B: print A+B\n"
+
+
+def test_annotations_stay_when_help_or_pydoc_prints_them(toy):
+    """``help(f)`` prints ``f(a: int) -> int``, as ``pydoc`` renders it."""
+    for text in ("help(f)\n", "import pydoc\n"):
+        read = Source("x", Path("x.py"), "x.py", False, text, ast.parse(text))
+        assert reads_any([read], ANNOTATION_READERS), text
+    write(toy, "shared/toy_typed.py", "def f(a: int) -> int:\n    return a\n")
+    solution = "import pydoc\nimport shared.toy_typed as h\n"
+    solution += "print(pydoc.render_doc(h.f, renderer=pydoc.plaintext).splitlines()[-1])\n"
+    write(toy, "solutions/toy_sum.py", solution)
+    assert run_bundle(toy, bundle_of(toy), b"")[1] == b"f(a: int) -> int\n"
 
 
 EFFECTS = """\
