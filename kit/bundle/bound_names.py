@@ -1,8 +1,10 @@
 """What a helper's top-level statement binds, and whether running it can do nothing but bind
 (tree shaking, ``kit.bundle.reach``, may cut only such a statement): a definition whose
 decorators are harmless and whose defaults are pure, a class of at most one base that is a
-class for certain, with ``__slots__`` that fit and a body of such definitions, an assignment
-of a pure value to plain names or names unpacked from a display of as many values. ``Names``
+plain class for certain, with ``__slots__`` that fit and a body of such definitions, an
+assignment of a pure value to plain names or names unpacked from a display of as many
+values. A builtin is one CPython 3.8, the oldest target, has (``LATER_BUILTINS``), whatever
+Python runs the build. ``Names``
 holds what the module binds and where its imports come from, so that a builtin or standard
 library name is known from one the module rebinds.
 """
@@ -13,6 +15,7 @@ import ast
 import builtins
 from dataclasses import dataclass, field
 
+from kit.bundle.literal_values import Unsafe, evaluates
 from kit.bundle.sources import (
     Source,
     attribute_chain,
@@ -27,6 +30,21 @@ BUILTIN_DECORATORS = {"property", "staticmethod", "classmethod"}
 STDLIB_DECORATORS = {
     "functools.lru_cache", "functools.cached_property", "contextlib.contextmanager",
 }  # fmt: skip
+# the builtins Python added after 3.8, the oldest target (``dir(builtins)`` of CPython 3.13.0
+# against 3.8.18's; PyPy 3.9's has every name 3.8's has): a module reading one fails there
+LATER_BUILTINS = {
+    "aiter", "anext", "EncodingWarning",  # 3.10
+    "BaseExceptionGroup", "ExceptionGroup",  # 3.11
+    "PythonFinalizationError", "_IncompleteInputError",  # 3.13
+}  # fmt: skip
+# the keywords each pure builtin takes in 3.8 (``zip(strict=True)`` is 3.10's)
+PURE_KEYWORDS = {
+    "sorted": {"reverse"}, "max": {"default"}, "min": {"default"}, "enumerate": {"start"},
+    "sum": {"start"}, "int": {"base"}, "round": {"ndigits"}, "str": {"encoding", "errors"},
+    "dict": None,  # ``dict(a=1)``: any keyword is a key
+}  # fmt: skip
+# the arguments ``functools.lru_cache(...)`` takes: a call of any other decorator is kept
+LRU_KEYWORDS = ("maxsize", "typed")
 # builtins that make a value from literal arguments in time and memory of their size: a call
 # of one is tried here (``pow``, ``bytes(n)`` and ``bytearray(n)`` are not, nor cut)
 PURE_CALLS = {
@@ -52,6 +70,8 @@ class Names:
     # the classes of the module's own, bound before, over a builtin type other than object
     # (``int``, ``tuple``), directly or not: nonempty ``__slots__`` over them is a TypeError
     over_builtin: set[str] = field(default_factory=set)
+    # the module's own classes, bound before, over a base not known plain (``Enum``)
+    uncertain: set[str] = field(default_factory=set)
     lazy: bool = False  # ``from __future__ import annotations``: annotations are not evaluated
 
     @classmethod
@@ -86,17 +106,31 @@ class Names:
     def defined(self, name: str) -> bool:
         """Whether reading ``name`` here finds something: bound by a statement before, or a
         builtin (a star import before may bind any name)."""
-        return name in self.before or STAR in self.before or hasattr(builtins, name)
+        return name in self.before or STAR in self.before or target_builtin(name) is not None
 
     def a_class(self, base: ast.expr) -> bool:
-        """Whether a base names a class for certain: a class defined before, or a builtin one
-        nothing before rebinds (an imported name is taken at its word)."""
+        """Whether a base names a plain class for certain: a class defined before over such
+        bases, or a builtin one nothing before rebinds. An imported one may have a metaclass
+        that acts (``Enum``'s raises on a member named twice, or on a subclass of an enum
+        with members)."""
         if not isinstance(base, ast.Name):
             return False
         kind = self.before.get(base.id)
         if kind is not None:
-            return kind in (CLASS, IMPORTED)
-        return STAR not in self.before and _subclassable(getattr(builtins, base.id, None))
+            return kind == CLASS and base.id not in self.uncertain
+        return STAR not in self.before and _subclassable(target_builtin(base.id))
+
+    def passed(self, statement: ast.stmt) -> None:
+        """``statement`` has run: what it binds is bound before the next, what it deletes
+        anywhere at its level is not (``del X``, perhaps in an ``if``), and a class over a
+        base not known plain is not plain either."""
+        if isinstance(statement, ast.ClassDef):
+            plain = all(map(self.a_class, statement.bases))
+            (self.uncertain.discard if plain else self.uncertain.add)(statement.name)
+        self.before.update(statement_bindings(statement))
+        for node in _module_level([statement]):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del):
+                self.before.pop(node.id, None)
 
     def builtin_based(self, base: ast.expr) -> bool:
         """Whether a base is a builtin type other than ``object``, or a class of the module's
@@ -105,7 +139,7 @@ class Names:
             return False
         if base.id in self.before:
             return base.id in self.over_builtin and self.before[base.id] == CLASS
-        return base.id != "object" and isinstance(getattr(builtins, base.id, None), type)
+        return base.id != "object" and isinstance(target_builtin(base.id), type)
 
     def slots_fit(self, node: ast.ClassDef) -> bool:
         """Whether a class's ``__slots__``, if any, cannot fail: a literal string or display
@@ -133,32 +167,39 @@ class Names:
         return not (set(names) & bound) and (not names or over)
 
     def harmless_decorator(self, decorator: ast.expr) -> bool:
+        """A builtin or standard library decorator of ``*_DECORATORS``, known by where its
+        name comes from; called, only ``functools.lru_cache`` with arguments it takes
+        (``lru_cache("x")`` raises)."""
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        if isinstance(decorator, ast.Call) and not all(
-            self.pure(argument)
-            for argument in (*decorator.args, *(k.value for k in decorator.keywords))
-        ):
-            return False
         if self.star:
             return False
+        if isinstance(decorator, ast.Call):
+            return self.decorator_origin(target) == "functools.lru_cache" and _lru_arguments(
+                decorator
+            )
+        if isinstance(target, ast.Name) and target.id in BUILTIN_DECORATORS:
+            return self.builtin(target.id)
+        return self.decorator_origin(target) in STDLIB_DECORATORS
+
+    def decorator_origin(self, target: ast.expr) -> str | None:
+        """Where an imported decorator comes from (``functools.lru_cache``), or None."""
         if isinstance(target, ast.Name):
             if target.id in self.origins and target.id not in self.bound:
-                return self.origins[target.id] in STDLIB_DECORATORS
-            return target.id in BUILTIN_DECORATORS and self.builtin(target.id)
+                return self.origins[target.id]
+            return None
         chain = attribute_chain(target) if isinstance(target, ast.Attribute) else []
-        return (
-            len(chain) == 2
-            and chain[0] in self.origins
-            and chain[0] not in self.bound
-            and f"{self.origins[chain[0]]}.{chain[1]}" in STDLIB_DECORATORS
-        )
+        if len(chain) == 2 and chain[0] in self.origins and chain[0] not in self.bound:
+            return f"{self.origins[chain[0]]}.{chain[1]}"
+        return None
 
     def pure(self, expression: ast.expr) -> bool:
         """Whether evaluating ``expression`` can do nothing but make a value: no call but of a
         pure builtin, no attribute or index (either may raise, or run code), no operator, truth
-        test, loop or formatting on a name (it may be an object whose methods run code), no
-        division but by a non-zero number. Linear in the expression's size: an operator
-        checked covers the operators inside it (a chain of 20,000 additions took minutes)."""
+        test, loop or formatting on a name (it may be an object whose methods run code), an
+        operator only where evaluating it here raises nothing (``kit.bundle.literal_values``:
+        ``1 << -1``, ``1 < "a"`` raise), a dict's keys and a set's elements literals that
+        hash (``{[]: 1}`` raises). Linear in the expression's size: an operator checked
+        covers the operators inside it (a chain of 20,000 additions took minutes)."""
         covered: set[int] = set()  # the nodes under an operator already checked
         later = {id(n) for f in walk(expression) if isinstance(f, ast.Lambda) for n in walk(f.body)}
         for node in walk(expression):
@@ -177,6 +218,9 @@ class Names:
                 if not _on_values(node):
                     return False
                 covered.update(id(inner) for inner in walk(node))
+            display = isinstance(node, (ast.Dict, ast.Set)) and id(node) not in covered
+            if display and not _hashable_keys(node):  # type: ignore[arg-type]
+                return False
         return True
 
     def pure_annotation(self, annotation: ast.expr, simple: bool = True) -> bool:
@@ -280,35 +324,80 @@ def _subclassable(value: object) -> bool:
 
 
 def _on_values(node: ast.expr) -> bool:
-    """An operator whose operands hold no name (a builtin's call aside), and whose division
-    or power cannot fail (a non-zero number divides; a non-negative number is the power)."""
-    called = _called_names(node)
-    for inner in walk(node):
-        if isinstance(inner, ast.Name) and id(inner) not in called:
-            return False
-        if isinstance(inner, ast.BinOp) and isinstance(inner.op, _DIVISIONS):
-            right = inner.right
-            number = isinstance(right, ast.Constant) and type(right.value) in (int, float)
-            if not number or (
-                right.value < 0 if isinstance(inner.op, ast.Pow) else not right.value
-            ):
+    """Whether an operator on literals (and pure builtins' calls) raises nothing on any
+    target: evaluated here (``kit.bundle.literal_values``)."""
+    try:
+        evaluates(node, _result)
+    except Unsafe:
+        return False
+    return True
+
+
+def _hashable_keys(display: ast.Dict | ast.Set) -> bool:
+    """Whether a dict's keys (``{**d}``: a display) or a set's elements are literals that
+    hash on any target."""
+    keys = display.keys if isinstance(display, ast.Dict) else display.elts
+    for index, key in enumerate(keys):
+        if key is None:  # ``{**value}``: a mapping is needed
+            if not isinstance(display.values[index], ast.Dict):  # type: ignore[union-attr]
                 return False
+            continue
+        try:
+            hash(evaluates(key, _result))
+        except (Unsafe, TypeError):
+            return False
     return True
 
 
 def _runs(call: ast.Call) -> bool:
     """Whether a pure builtin's call has literal arguments only (a name may be an object
-    whose code the builtin runs: ``map(register, ...)``, ``str(obj)``) and runs without error
-    here, as it would on import (``int("10**5")`` raises, ``chr(-1)`` too)."""
+    whose code the builtin runs: ``map(register, ...)``, ``str(obj)``), keywords 3.8 takes
+    (``PURE_KEYWORDS``), and runs without error here, as it would on import (``int("10**5")``
+    raises, ``chr(-1)`` too)."""
     try:
-        arguments = [ast.literal_eval(argument) for argument in call.args]
-        keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg}
-        if len(keywords) < len(call.keywords):
-            return False  # ``**mapping``
-        getattr(builtins, call.func.id)(*arguments, **keywords)
-    except Exception:  # noqa: BLE001 - any error the call may raise: it stays, to raise
+        _result(call)
+    except Unsafe:
         return False
     return True
+
+
+def _result(call: ast.Call) -> object:
+    """The value of a pure builtin's call on literal arguments; ``Unsafe`` otherwise."""
+    function = call.func
+    if not isinstance(function, ast.Name) or function.id not in PURE_CALLS:
+        raise Unsafe("a call")
+    allowed = PURE_KEYWORDS.get(function.id, set())
+    if any(k.arg is None or (allowed is not None and k.arg not in allowed) for k in call.keywords):
+        raise Unsafe("a keyword")  # ``**mapping``, or one a target lacks
+    try:
+        arguments = [ast.literal_eval(argument) for argument in call.args]
+        keywords = {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+        return getattr(builtins, function.id)(*arguments, **keywords)
+    except Exception:  # noqa: BLE001 - any error the call may raise: it stays, to raise
+        raise Unsafe("the call raises") from None
+
+
+def target_builtin(name: str) -> object | None:
+    """The builtin of that name every target has (``LATER_BUILTINS`` aside), or None."""
+    return None if name in LATER_BUILTINS else getattr(builtins, name, None)
+
+
+def _lru_arguments(call: ast.Call) -> bool:
+    """Whether ``lru_cache(...)`` takes these: a literal maxsize (an int or None) and typed,
+    each at most once."""
+    names = [*LRU_KEYWORDS[: len(call.args)], *(k.arg for k in call.keywords)]
+    if len(call.args) > len(LRU_KEYWORDS) or len(set(names)) < len(names):
+        return False
+    if not set(names) <= set(LRU_KEYWORDS):
+        return False
+    values = dict(zip(names, [*call.args, *(k.value for k in call.keywords)]))
+    maxsize, typed = values.get("maxsize"), values.get("typed")
+    if maxsize is not None and not (
+        isinstance(maxsize, ast.Constant)
+        and (maxsize.value is None or isinstance(maxsize.value, int))
+    ):
+        return False
+    return typed is None or isinstance(typed, ast.Constant)
 
 
 def _called_names(within: ast.expr) -> set[int]:

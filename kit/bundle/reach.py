@@ -20,10 +20,14 @@ when nothing kept refers to a name it binds:
 - ``NAME = value`` (or names unpacked from a display of as many values) whose value calls
   nothing but pure builtins (not shadowed by the module) on literal arguments, each call
   tried here and running without error (``map(register, ...)`` calls it, ``str(obj)`` runs
-  its class's code, ``int("10**5")`` raises), and has no attribute, index, operator on a
-  name or division by zero (each may raise, or run the code of an object's class), and
-  reads no name that nothing before it binds (a builtin's aside): ``DSU = Disjoint_Set`` of a
-  name never bound, or a default reading a constant bound below the ``def``, raises.
+  its class's code, ``int("10**5")`` raises), and has no attribute, index or operator on a
+  name (each may raise, or run the code of an object's class), an operator on literals only
+  where evaluating it here raises nothing (``kit.bundle.literal_values``: ``1 << -1``), a
+  display's keys literals that hash, and reads no name that nothing before it binds or a
+  ``del`` before unbinds (a builtin's aside, one 3.8 has): ``DSU = Disjoint_Set`` of a name
+  never bound, or a default reading a constant bound below the ``def``, raises. A class
+  over an imported base stays (``Enum``'s metaclass raises on a member named twice), and a
+  decorator called stays unless it is ``functools.lru_cache`` given what it takes.
 
 What is cut must be what could not fail (``kit.bundle.bound_names`` judges each statement): a
 statement that raises on import from source keeps raising in the bundle.
@@ -60,7 +64,7 @@ import ast
 from collections import deque
 from dataclasses import dataclass, field
 
-from kit.bundle.bound_names import Names, binds, statement_bindings
+from kit.bundle.bound_names import Names, binds
 from kit.bundle.dynamic_names import has_class_hooks, is_bundle_dynamic, is_dynamic
 from kit.bundle.source_text import quiet_parse
 from kit.bundle.sources import (
@@ -219,7 +223,7 @@ def _index(source: Source, known: set[str], classes_pure: bool, entry_too: bool)
     own = Names.of(source, statements)
     for statement in statements:
         names = binds(statement, classes_pure, own)
-        own.before.update(statement_bindings(statement))
+        own.passed(statement)
         if isinstance(statement, ast.ClassDef):
             over = any(map(own.builtin_based, statement.bases))
             (own.over_builtin.add if over else own.over_builtin.discard)(statement.name)

@@ -3,6 +3,8 @@
 run, and the rules on parsed statements."""
 
 import ast
+import builtins
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -57,7 +59,7 @@ def judged(text):
     found = []
     for statement in tree.body:
         found.append(binds(statement, True, names))
-        names.before.update(statement_bindings(statement))
+        names.passed(statement)
     return found
 
 
@@ -97,6 +99,38 @@ CUTTABLE = {
         set(),  # 3.8 and 3.9 evaluate it
     ),
     "a constant whose annotation is a type": ("X: dict[str, int] = {}\n", {"X"}),
+    # what raises from source raises from the bundle: an operator, a key, a del, a metaclass
+    "an unhashable key": ("X = {[]: 1}\n", set()),
+    "an unhashable set element": ("X = {1, [2]}\n", set()),
+    "hashable keys": ("X = {(1, 'a'): 1, -2: {3}}\n", {"X"}),
+    "a negative shift": ("X = 1 << -1\n", set()),
+    "a tuple plus a list": ("Y = (1,) + [2]\n", set()),
+    "% formatting": ("FMT = '%s %s' % 5\n", set()),
+    "an int compared with a string": ("CMP = 1 < 'a'\n", set()),
+    "a float power that overflows": ("X = 2.0 ** 10000\n", set()),
+    "a power too large to make here": ("X = 2 ** 10 ** 9\n", set()),
+    "operators that raise nothing": ("M = (10**9 + 7) * 2 << 3 if 1 < 2.5 else [0] * 5\n", {"M"}),
+    "a dict union, 3.9's": ("U = {1: 2} | {3: 4}\n", set()),
+    "a name deleted before": ("X = 1\ndel X\nY = X\n", set()),
+    "a name deleted in a branch before": ("X = 1\nif X:\n    del X\nY = X\n", set()),
+    "an enum": ("from enum import Enum\n\n\nclass Op(Enum):\n    ADD = 1\n", set()),
+    "a class over a class over an imported base": (
+        "from enum import Enum\n\n\nclass A(Enum):\n    X = 1\n\n\nclass B(A):\n    pass\n",
+        set(),
+    ),
+    "lru_cache called with what it refuses": (
+        "import functools\n\n\n@functools.lru_cache('x')\ndef f():\n    pass\n",
+        set(),
+    ),
+    "lru_cache called with a size": (
+        "import functools\n\n\n@functools.lru_cache(None, typed=True)\ndef f():\n    pass\n",
+        {"f"},
+    ),
+    "a decorator called": ("@staticmethod()\ndef f():\n    pass\n", set()),
+    "a builtin 3.8 lacks": ("A = aiter\n", set()),
+    "a base 3.8 lacks": ("class E(ExceptionGroup):\n    pass\n", set()),
+    "a keyword 3.8 lacks": ("Z = zip([1], [2], strict=True)\n", set()),
+    "a keyword 3.8 takes": ("S = sorted([2, 1], reverse=True)\n", {"S"}),
 }
 
 
@@ -104,6 +138,16 @@ CUTTABLE = {
 def test_a_statement_is_cuttable_only_when_running_it_can_do_nothing_but_bind(how):
     text, bound = CUTTABLE[how]
     assert judged(text)[-1] == bound
+
+
+def test_the_builtins_later_than_3_8_are_those_3_8_lacks():
+    """``LATER_BUILTINS``: what this Python's builtins have and CPython 3.8's lack."""
+    found = sorted(Path.home().glob(".pyenv/versions/3.8*/bin/python3.8"))
+    if not found:
+        pytest.skip("no CPython 3.8 here")
+    listed = "import builtins; print(' '.join(dir(builtins)))"
+    old = subprocess.run([found[0], "-c", listed], capture_output=True, text=True, check=True)
+    assert set(dir(builtins)) - set(old.stdout.split()) <= bound_names.LATER_BUILTINS
 
 
 def test_class_hooks_anywhere_make_no_class_cuttable():
