@@ -48,8 +48,6 @@ def working_folder(
     finally:
         _emptied(folder)
         if home is not None:
-            with contextlib.suppress(OSError):
-                home.chmod(0o755)  # a run that made its own folder read-only
             _emptied(home)
             with contextlib.suppress(OSError):
                 home.rmdir()
@@ -70,13 +68,27 @@ def _special(folder: str, names: list[str]) -> list[str]:
 
 
 def _emptied(folder: Path) -> None:
-    """Everything in ``folder`` removed, read-only entries (a copied 0555 folder) included."""
-    for entry in folder.iterdir():
+    """``folder`` an empty folder again: everything in it removed, read-only entries (a copied
+    0555 folder, the folder itself made read-only) included. A folder the run removed, or put
+    a file or a link in the place of, is made again (what a link led to left alone): no error
+    out of the cleanup, the run's verdict is the one it earned, the next run has its folder."""
+    with contextlib.suppress(OSError):
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            folder.unlink()
+    with contextlib.suppress(OSError):
+        folder.mkdir(exist_ok=True)
+    try:
+        folder.chmod(folder.stat().st_mode | stat.S_IRWXU)  # a run that made it read-only
+        entries = list(folder.iterdir())
+    except OSError:  # not made again (its parent gone too): nothing left to empty
+        return
+    for entry in entries:
         if entry.is_dir() and not entry.is_symlink():
-            for inner in (entry, *entry.rglob("*")):
-                if inner.is_dir() and not inner.is_symlink():
-                    with contextlib.suppress(OSError):
-                        inner.chmod(0o755)
+            with contextlib.suppress(OSError):  # an entry gone while walked
+                for inner in (entry, *entry.rglob("*")):
+                    if inner.is_dir() and not inner.is_symlink():
+                        with contextlib.suppress(OSError):
+                            inner.chmod(0o755)
             shutil.rmtree(entry, ignore_errors=True)
         else:
             with contextlib.suppress(OSError):

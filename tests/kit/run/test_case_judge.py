@@ -310,3 +310,21 @@ def test_a_wrong_answer_in_another_unicode_normalisation_gets_the_hint_and_stays
         "hint: the output is the answer but for its Unicode normalisation (the output in NFD, "
         "the answer in NFC)"
     ), wrong.details
+
+
+@pytest.mark.parametrize(("tail", "word"), [("print(3)\n", "ok"), ("raise SystemExit(3)\n", "RE")])
+def test_a_run_that_removes_its_own_folder_gets_the_verdict_it_earned(
+    toy_run, tmp_path, tail, word
+):
+    """``shutil.rmtree(os.path.dirname(__file__))``: a traceback out of the build (the folder's
+    cleanup met it gone); now the verdict of its answer, and the next run runs."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    script.write_text("import os, shutil\nshutil.rmtree(os.path.dirname(__file__))\n" + tail)
+    runner = columns[0].runner
+    limits = limits_for(problem, runner)
+    for name in ("first", "second"):
+        outcome, _ = judge.once(case(tmp_path, name, "1 2\n", "3\n"), runner, limits)
+        assert outcome.word == word

@@ -4,6 +4,7 @@ nothing after it."""
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -104,3 +105,35 @@ def test_together_the_script_runs_from_the_working_folder(tmp_path):
     folder.mkdir()
     with working_folder(folder, (None,), _script(tmp_path), together=True) as home:
         assert home == folder
+
+
+def test_a_run_that_removed_its_own_folder_is_no_error(tmp_path):
+    """``shutil.rmtree(os.path.dirname(__file__))``: the cleanup raised FileNotFoundError, a
+    traceback out of the build; now the run keeps the verdict it earned."""
+    folder = tmp_path / "run"
+    folder.mkdir()
+    with working_folder(folder, (None,), _script(tmp_path), together=False) as home:
+        (home / "sub").mkdir()
+        shutil.rmtree(home)
+    assert not home.exists() and list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("change", ["removed", "a file", "a link"])
+def test_a_working_folder_the_run_changed_is_an_empty_folder_again(tmp_path, change):
+    """Run from the working folder (``together``), a run that removed it, or put a file or a
+    link in its place: the next run has an empty folder to start in, and what the link led to
+    is left alone."""
+    folder, elsewhere = tmp_path / "run", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "kept").write_text("x")
+    with working_folder(folder, (None,), _script(tmp_path), together=True) as home:
+        shutil.rmtree(home)
+        if change == "a file":
+            home.write_text("x")
+        elif change == "a link":
+            home.symlink_to(elsewhere)
+    assert folder.is_dir() and not folder.is_symlink() and list(folder.iterdir()) == []
+    assert [p.name for p in elsewhere.iterdir()] == ["kept"]
+    with working_folder(folder, (None,), _script(tmp_path), together=True):
+        assert [p.name for p in folder.iterdir()] == ["prog.py"]
