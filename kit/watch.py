@@ -13,6 +13,7 @@ abandons it (``abandon()``) and starts the next at once, as a user who saved aga
 a build done in place (``start()`` returns None) is compared after it ends.
 
     watch(start, paths_of, interval=INTERVAL, on_abandon=None)  # until Ctrl-C
+    stamp_slack(stamp_ns) -> int  # how far before a start a stamp of an edit after it may be
 """
 
 from __future__ import annotations
@@ -164,8 +165,9 @@ def _same(one, other) -> bool:
     return THERE in states and all(isinstance(s, tuple) and s != FOLDER for s in states)
 
 
-def _slack(stamp_ns: int) -> int:
-    """How far before a build's start a file's stamp may say an edit made after it began."""
+def stamp_slack(stamp_ns: int) -> int:
+    """How far before a build's (a compile's) start a file's stamp may say an edit made after
+    it began."""
     return STAMP_SLACK_COARSE_NS if stamp_ns % 1_000_000_000 == 0 else STAMP_SLACK_NS
 
 
@@ -177,6 +179,6 @@ def changed_during(before: Snapshot, seen: Snapshot, started: int) -> bool:
         if path in before:
             if not _same(before[path], state):
                 return True
-        elif isinstance(state, Stamp) and state.modified >= started - _slack(state.modified):
+        elif isinstance(state, Stamp) and state.modified >= started - stamp_slack(state.modified):
             return True
     return False

@@ -6,10 +6,10 @@ workspace as on a judge; each run has a fresh copy of it, alone in a folder of i
 moved into place: ``dist/<slug>.py`` when it passed, else ``dist/failed/<slug>.py`` for inspection,
 never in place of a good one, a stale ``dist/<slug>.py`` from an earlier build removed
 (``remove_bundle``); across file systems it is copied in beside its place first, so that the file is
-there whole or not at all. A build under an interpreter the judge does not run (``--target``) leaves
-``dist/`` as it was. No bundle is written over, nor removed from, a source that ``dist/`` leads to
-(a link to ``solutions/``), and files that a build killed outright left in ``dist/`` are removed by
-the next.
+there whole or not at all (``kit.file_moves``). A build under an interpreter the judge does not run
+(``--target``) leaves ``dist/`` as it was. No bundle is written over, nor removed from, a source
+that ``dist/`` leads to (a link to ``solutions/``), and files that a build killed outright left in
+``dist/`` are removed by the next.
 
 A bundle whose sources were saved again during its build (a solution edited while its cases
 ran) is the bundle of no file on disk: it is put nowhere and ``dist/`` is left as it was, the
@@ -23,7 +23,6 @@ one's move between the other's removals, and one made of a text saved since is p
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import shutil
 import tempfile
@@ -35,6 +34,7 @@ from kit import file_locks, scratch
 from kit.building.results import Result, Status
 from kit.bundle.sources import Source, changed_source
 from kit.errors import Unwritable
+from kit.file_moves import move
 from kit.registry import Problem
 from kit.scratch import alive
 
@@ -132,7 +132,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
         return
     if result.status == Status.OK:
         try:
-            _move(staged, problem.dist)
+            move(staged, problem.dist)
         except OSError as error:
             result.fail(f"cannot write the bundle to {problem.rel(problem.dist)}: {error.strerror}")
             return
@@ -144,7 +144,7 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
         _remove_bundle(problem, result)
     try:
         problem.failed_dist.parent.mkdir(parents=True, exist_ok=True)
-        _move(staged, problem.failed_dist)
+        move(staged, problem.failed_dist)
     except OSError as error:
         where = problem.rel(problem.failed_dist)
         folder = problem.failed_dist.parent
@@ -156,25 +156,6 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
         result.notes.append(f"the failed bundle is not kept as {where}: {why}")
         return
     result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
-
-
-def _move(staged: Path, target: Path) -> None:
-    """``staged`` put at ``target`` at once, as one file or none: copied first into
-    ``target``'s folder when the two are on different file systems (a temporary folder in
-    memory)."""
-    try:
-        os.replace(staged, target)
-        return
-    except OSError as error:
-        if error.errno != errno.EXDEV:
-            raise
-    beside = target.with_name(f".{target.stem}.{os.getpid()}.tmp")  # see _remove_stale
-    try:
-        shutil.copyfile(staged, beside)
-        os.replace(beside, target)
-    finally:
-        with contextlib.suppress(OSError):
-            beside.unlink()
 
 
 STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outright

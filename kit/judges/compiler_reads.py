@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from kit import cache
+from kit.watch import stamp_slack
 
 _recorded: dict[str, list[str]] = {}  # base key -> files, this process (the cache may be off)
 _WORD = re.compile(r"(?:\\.|[^\s\\])+")  # a word of a make rule, ``\ `` inside it
@@ -76,11 +77,14 @@ def content_key(base: str, files: list[Path]) -> str:
 def changed_since(files: list[Path], started_ns: int) -> bool:
     """Whether a file was written after ``started_ns`` (a compile's start, as ccache checks
     its headers): then the binary may hold what it was before, and is not kept under what it
-    is now."""
+    is now. Its change time is read (no file's can be set back, nor into the future, where a
+    modification time can: ``touch -d``, a clock skew made every compile "changed"), with the
+    slack of a kernel's clock a tick behind (``kit.watch.stamp_slack``)."""
     for path in files:
         try:
-            if path.stat().st_mtime_ns >= started_ns:
-                return True
+            changed = path.stat().st_ctime_ns
         except OSError:
             continue
+        if changed >= started_ns - stamp_slack(changed):
+            return True
     return False

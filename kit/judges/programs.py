@@ -86,6 +86,7 @@ from pathlib import Path
 
 from kit import cache
 from kit.errors import BuildError, machine_refused
+from kit.file_moves import move
 from kit.judges import compiler_reads
 from kit.judges.comparator import runs_program
 from kit.processes import run_program
@@ -385,7 +386,7 @@ def _compile(program: Program, command: list[str], base: str) -> str:
         # written while it compiled: this process's alone (the next compiles again)
         changed = compiler_reads.changed_since(read, started)
         place = _scratch_place(key) if changed else _place(key)
-        os.replace(partial, place / "program")
+        move(partial, place / "program")  # the cache's disk to a tmpfs /tmp: a copy
     finally:
         partial.unlink(missing_ok=True)
     _built[key] = str(place / "program")

@@ -2,6 +2,7 @@
 made from them."""
 
 import os
+import time
 from pathlib import Path
 
 from kit.judges import compiler_reads
@@ -30,12 +31,24 @@ def test_the_content_key_changes_with_a_file_s_bytes_or_its_being_there(tmp_path
 
 
 def test_a_file_written_since_the_compile_began_is_said(tmp_path):
+    """By its change time, with the slack of a kernel clock a tick behind the compile's
+    start: written 10 ms "before" it is said, a second before it is not."""
     header = tmp_path / "rule.h"
     header.write_text("\n")
-    stamp = header.stat().st_mtime_ns
+    stamp = header.stat().st_ctime_ns
     assert changed_since([header, tmp_path / "gone.h"], stamp)
-    os.utime(header, ns=(stamp - 10**9, stamp - 10**9))
-    assert not changed_since([header, tmp_path / "gone.h"], stamp)
+    assert changed_since([header, tmp_path / "gone.h"], stamp + 10**7)
+    assert not changed_since([header, tmp_path / "gone.h"], stamp + 10**9)
+
+
+def test_a_file_modified_in_the_future_is_not_always_said(tmp_path):
+    """A modification time ahead of the clock (``touch -d``, a clock skew) made every compile
+    "changed": its binary was never kept. Its change time, the touch's, is not ahead."""
+    header = tmp_path / "rule.h"
+    header.write_text("\n")
+    ahead = time.time_ns() + 86_400 * 10**9
+    os.utime(header, ns=(ahead, ahead))
+    assert not changed_since([header], header.stat().st_ctime_ns + 10**9)
 
 
 def test_what_was_read_is_remembered_in_the_cache_across_processes(cache_home, monkeypatch):

@@ -9,10 +9,12 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
+from kit import file_moves
 from kit.errors import BuildError
 from kit.judges import compiler_reads, programs
 from kit.judges.compare import parse_compare
@@ -28,6 +30,7 @@ from kit.judges.programs import (
     program_at,
     runnable,
 )
+from kit.watch import STAMP_SLACK_NS
 from tests.process_support import assert_ends
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -44,6 +47,12 @@ def write(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text))
     return path
+
+
+def settled():
+    """Files written now older than a compile that starts next can take for written during it
+    (``compiler_reads.changed_since``: its slack, ``kit.watch.STAMP_SLACK_NS``)."""
+    time.sleep(2 * STAMP_SLACK_NS / 1e9)
 
 
 # what a path names
@@ -234,8 +243,10 @@ def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
     source = write(
         tmp_path / "accept.cpp", "int main() { return 42; }\n"
     )  # a validator that accepts everything
+    settled()
     assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
     write(source, "int main() { return 43; }\n")
+    settled()
     assert not judge("validator:accept.cpp", b"1\n", b"1\n", root=tmp_path).accepted
     assert len(list(cache_home.glob("*/program"))) == 2
 
@@ -254,6 +265,7 @@ def rule_checker(folder, include, rules):
     for name, text in rules.items():
         write(folder / name, text)
     write(folder / "check" / "v.cpp", ACCEPT_BY_RULE.replace("RULE", f'"{include}"'))
+    settled()
     return judge("validator:check/v.cpp", b"1\n", b"2\n", root=folder).accepted
 
 
@@ -298,6 +310,35 @@ def test_a_binary_whose_files_are_unchanged_is_the_cache_s(cache_home, tmp_path,
     monkeypatch.setattr(programs, "_compile", no_compiling)
     assert rule_checker(tmp_path, "lib/rule.h", {})
     assert list(cache_home.glob("*/program")) == [binary]
+
+
+@needs_gxx
+def test_a_header_written_while_it_compiled_keeps_its_binary_out_of_the_cache(
+    cache_home, tmp_path, monkeypatch
+):
+    """The binary may hold the header as it was before: kept in this process's temporary
+    folder, the next process compiles again. That folder on another file system than the
+    cache (``/tmp`` on tmpfs, the cache on disk): the rename failed with EXDEV, a traceback
+    out of the compile; the binary is copied there."""
+    real_replace, real_compile = os.replace, programs._run_compiler
+
+    def across(source, target):
+        if (cache_home in Path(source).parents) != (cache_home in Path(target).parents):
+            raise OSError(errno.EXDEV, os.strerror(errno.EXDEV))
+        real_replace(source, target)
+
+    def edited_meanwhile(*args):
+        real_compile(*args)
+        write(tmp_path / "check" / "rule.h", "#define ACCEPT 0\n")
+
+    monkeypatch.setattr(file_moves.os, "replace", across)
+    monkeypatch.setattr(programs, "_run_compiler", edited_meanwhile)
+    assert rule_checker(tmp_path, "rule.h", {"check/rule.h": "#define ACCEPT 1\n"})
+    assert list(cache_home.glob("*/program")) == []
+    a_new_process(monkeypatch)
+    monkeypatch.setattr(programs, "_run_compiler", real_compile)
+    assert not rule_checker(tmp_path, "rule.h", {})
+    assert len(list(cache_home.glob("*/program"))) == 1
 
 
 @needs_gxx
