@@ -10,12 +10,14 @@ noticed, never served stale; a cache that cannot be read or written is simply no
 
 An entry is written to a temporary file of its writer's (its process number in the name),
 then moved into place; one a writer left (killed, or its write failed) is removed by a later
-``sweep``: its process is gone, or it is older than ``STALE_AGE`` (the number taken again).
+``sweep``: its process is gone (``stale``, the one rule of every leftover named by a process;
+one whose name holds none is removed once older than ``STALE_AGE``).
 ``write_json`` sweeps the folder's once per process, after an entry is written.
 
     folder() -> Path | None
     read_json(name) -> dict;  write_json(name, data)
     sweep(paths, pattern)  # the stale of ``paths`` (``TEMPORARY``: group 1 the process)
+    stale(path, process) -> bool  # its process gone; no process named: older than STALE_AGE
     file_stamp(path) -> str | None   # a file's identity in keys: real path, size, time
     Stamp.of(os.stat_result) -> Stamp   # size, modification and change times, inode
 """
@@ -33,7 +35,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-STALE_AGE = 3600.0  # seconds: a temporary file this old is left, whoever wrote it
+from kit.scratch import alive
+
+# seconds: a leftover whose name holds no process (an older kit's) this old is removed; one
+# of a live process never is by its age (a copy with its source's old times, a long build)
+STALE_AGE = 3600.0
 # a temporary file's name: NAME.PROCESS.THREAD.tmp (write_json's) or NAME.PROCESS.tmp
 TEMPORARY = re.compile(r"\.(\d+)(?:\.\d+)?\.tmp$")
 _swept: set[Path] = set()  # the folders swept by this process
@@ -85,10 +91,10 @@ def write_json(name: str, data: dict) -> None:
 
 def sweep(paths: Iterable[Path], pattern: re.Pattern) -> None:
     """Remove each of ``paths`` (a file or a folder) whose name matches ``pattern`` and is
-    stale: the process its group 1 numbers is gone, or it is older than ``STALE_AGE``."""
+    ``stale``: the process its group 1 numbers is gone."""
     for path in paths:
         found = pattern.search(path.name)
-        if found is None or not _stale(path, int(found[1])):
+        if found is None or not stale(path, int(found[1])):
             continue
         with contextlib.suppress(OSError):
             if path.is_dir() and not path.is_symlink():
@@ -97,16 +103,16 @@ def sweep(paths: Iterable[Path], pattern: re.Pattern) -> None:
                 path.unlink()
 
 
-def _stale(path: Path, process: int) -> bool:
+def stale(path: Path, process: int | None) -> bool:
+    """Whether ``path``, left by ``process`` (None: its name holds none), may be removed: that
+    process is gone (``kit.scratch.alive``); with none named, older than ``STALE_AGE``. A
+    live process's is its own, however old its times (a folder copied with its source's)."""
+    if process is not None:
+        return not alive(process)
     try:
-        if time.time() - path.lstat().st_mtime > STALE_AGE:
-            return True  # its number may be another process's since
-        os.kill(process, 0)
-    except ProcessLookupError:
-        return True
-    except (OSError, OverflowError):  # not ours to signal (alive), or already gone
+        return time.time() - path.lstat().st_mtime > STALE_AGE
+    except OSError:  # gone already
         return False
-    return False
 
 
 class Stamp(NamedTuple):

@@ -113,7 +113,7 @@ def alive(pid: int) -> bool:
     removed only when it does not."""
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # none, or a number no process has
         return False
     except OSError:  # another user's: alive
         return True

@@ -26,17 +26,15 @@ import contextlib
 import os
 import shutil
 import tempfile
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from kit import file_locks, scratch
+from kit import cache, file_locks, scratch
 from kit.building.results import Result, Status
 from kit.bundle.sources import Source, changed_source
 from kit.errors import Unwritable
 from kit.file_moves import move
 from kit.registry import Problem
-from kit.scratch import alive
 
 
 @contextlib.contextmanager
@@ -158,23 +156,20 @@ def _place(problem: Problem, staged: Path, result: Result) -> None:
     result.notes.append(f"the failed bundle is kept as {problem.rel(problem.failed_dist)}")
 
 
-STALE_SECONDS = 3600  # a staged bundle this old was left by a build killed outright
-
-
 def _remove_stale(problem: Problem) -> None:
     """Files of ``problem`` that a build killed with SIGKILL left in ``dist/`` (a bundle being
-    copied in; an older kit staged its bundles there): one
-    whose name holds the process id of a build that is gone, or any over ``STALE_SECONDS`` old
-    (an older kit's names hold none; a build under way has one seconds old)."""
-    for stale in problem.dist.parent.glob(f".{problem.slug}.*"):
+    copied in; an older kit staged its bundles there), by the cache's rule (``cache.stale``):
+    one whose name holds the process id of a build that is gone, or, an older kit's name
+    holding none, one over ``cache.STALE_AGE`` old."""
+    for leftover in problem.dist.parent.glob(f".{problem.slug}.*"):
+        pid = leftover.name[len(problem.slug) + 2 :].partition(".")[0]
+        if not cache.stale(leftover, int(pid) if pid.isdigit() else None):
+            continue
         with contextlib.suppress(OSError):
-            pid = stale.name[len(problem.slug) + 2 :].partition(".")[0]
-            gone = pid.isdigit() and not alive(int(pid))
-            if gone or time.time() - stale.stat().st_mtime > STALE_SECONDS:
-                if stale.is_dir():
-                    shutil.rmtree(stale)
-                else:
-                    stale.unlink()  # a staged file of an older kit
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover)
+            else:
+                leftover.unlink()  # a staged file of an older kit
 
 
 def remove_bundle(problem: Problem, result: Result) -> None:

@@ -510,6 +510,7 @@ def _build_scripts(program: Program, built: Path) -> None:
     shutil.rmtree(work, ignore_errors=True)
     try:  # links followed: a link to a header shared by several programs still reads
         shutil.copytree(program.path, work)
+        os.utime(work)  # the copy's own time, not its source's (an old folder's: "stale")
     except (OSError, shutil.Error) as error:
         shutil.rmtree(work, ignore_errors=True)
         raise BuildError(f"{program.shown}/: cannot be copied to build it: {error}") from None

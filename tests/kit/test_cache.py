@@ -135,7 +135,8 @@ def test_a_temporary_file_a_dead_writer_left_is_swept_once_an_entry_is_written(
     monkeypatch, cache_home
 ):
     """A write that failed, or a process killed mid-write, left ``NAME.PID.TID.tmp`` for
-    good; one of a live process (this one's, another thread writing) is left alone."""
+    good; one of a live process (this one's, another thread writing) is left alone, however
+    old its time (it was removed past ``STALE_AGE``: a fresh copy of an old folder)."""
     child = subprocess.Popen(["true"])
     child.wait()
     cache_home.mkdir(parents=True)
@@ -144,10 +145,10 @@ def test_a_temporary_file_a_dead_writer_left_is_swept_once_an_entry_is_written(
     for name in (dead, live, old):
         (cache_home / name).write_text("")
     long_ago = 0
-    os.utime(cache_home / old, (long_ago, long_ago))  # older than STALE_AGE: any writer's
+    os.utime(cache_home / old, (long_ago, long_ago))  # older than STALE_AGE: still its own
     monkeypatch.setattr(cache, "_swept", set())
     cache.write_json("entry.json", {"a": 1})
-    assert sorted(path.name for path in cache_home.iterdir()) == ["entry.json", live]
+    assert sorted(path.name for path in cache_home.iterdir()) == ["entry.json", old, live]
 
 
 def test_a_write_that_fails_leaves_no_temporary_file(monkeypatch, cache_home):

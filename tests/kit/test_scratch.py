@@ -131,3 +131,9 @@ def test_a_folder_outside_the_kit_s_own_the_exit_cannot_remove_is_still_said(tmp
     assert done.returncode == 1
     assert "Too many open files" in done.stderr
     assert done.stderr.strip().endswith(f"{done.stdout.split()[0]}'"), done.stderr
+
+
+def test_a_number_no_process_can_have_is_not_alive():
+    """A leftover's name with a number past any process id (``.x.99999999999999999999.tmp``):
+    ``os.kill`` raised OverflowError out of the sweep's rule; it is no live process."""
+    assert scratch.alive(os.getpid()) and not scratch.alive(10**20)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import scratch
+from kit import cache, scratch
 from kit.building import bundle_files
 from kit.building.bundle_files import remove_bundle, staged
 from kit.building.pipeline import build_problem
@@ -361,7 +361,7 @@ def test_a_pass_under_an_interpreter_the_judge_does_not_run_writes_nothing_to_di
 def test_staged_bundles_of_builds_that_are_gone_are_removed(toy):
     """A build killed outright leaves ``dist/.<slug>.<pid>.*``: the next build removes it
     when that process is gone, at once; an older kit's name (no process id) after an hour; a
-    live build's stays."""
+    live build's stays, however old (the rule of ``cache.stale``)."""
     problem = load_registry(toy)["toy_sum"]
     dist = problem.dist.parent
     dist.mkdir()
@@ -369,13 +369,15 @@ def test_staged_bundles_of_builds_that_are_gone_are_removed(toy):
                            capture_output=True, text=True, check=True)  # fmt: skip
     gone = dist / f".toy_sum.{ended.stdout.strip()}.ab12cd34"
     live = dist / f".toy_sum.{os.getpid()}.ef56gh78"
+    old_live = dist / f".toy_sum.{os.getpid()}.qr78st90"
     legacy, old = dist / ".toy_sum.ij90kl12", dist / ".toy_sum.mn34op56"
-    for folder in (gone, live, legacy, old):
+    for folder in (gone, live, old_live, legacy, old):
         folder.mkdir()
-    hours_ago = time.time() - 2 * bundle_files.STALE_SECONDS
+    hours_ago = time.time() - 2 * cache.STALE_AGE
     os.utime(old, (hours_ago, hours_ago))
+    os.utime(old_live, (hours_ago, hours_ago))
     bundle_files._remove_stale(problem)
-    assert sorted(p.name for p in dist.iterdir()) == sorted([live.name, legacy.name])
+    assert sorted(p.name for p in dist.iterdir()) == sorted([live.name, old_live.name, legacy.name])
 
 
 def test_a_dist_folder_that_takes_no_file_stops_before_the_runs(toy, monkeypatch):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import file_moves
+from kit import cache, file_moves
 from kit.errors import BuildError
 from kit.judges import compiler_reads, programs
 from kit.judges.compare import parse_compare
@@ -566,6 +566,27 @@ def test_a_folder_with_build_and_run_scripts_is_built_once_in_a_copy(
     monkeypatch.setattr(programs, "_built", {})  # a new process: only the cache remembers
     assert program.argv() == argv
     assert (tmp_path / "log").read_text() == "built\n"
+
+
+def test_a_copy_of_an_old_folder_is_not_swept_while_it_builds(cache_home, tmp_path, monkeypatch):
+    """``copytree`` copied the folder's times: the copy of a folder unpacked long ago was
+    past ``cache.STALE_AGE`` at once, and another process's sweep removed it mid-build."""
+    monkeypatch.setenv("LOG", str(tmp_path / "log"))
+    folder = scripts_folder(tmp_path)
+    os.utime(folder, (0, 0))
+    real = programs._build_in
+    ages = []
+
+    def swept_meanwhile(program, work):
+        ages.append(time.time() - work.stat().st_mtime)
+        monkeypatch.setattr(programs, "_swept", [])  # another kit's sweep
+        programs._sweep()
+        real(program, work)
+
+    monkeypatch.setattr(programs, "_build_in", swept_meanwhile)
+    program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+    done = subprocess.run([*program.argv(), "case.in"], capture_output=True, check=False)
+    assert done.returncode == 42 and ages[0] < cache.STALE_AGE
 
 
 def test_a_run_script_alone_runs_though_not_executable(cache_home, tmp_path):
