@@ -46,7 +46,7 @@ API::
     entrypoint_for(expectations, submission_name) -> str | None
     Expectation.applies_to(case_path) -> bool
     covers(glob, path) -> bool  # path or a folder above it; names(glob, path): path itself
-    tagged_results(files) -> tuple[str, ...] | None  # None: no @EXPECTED_RESULTS@; TagTwice
+    tagged_results(files) -> tuple[str, ...] | None  # None: no tag; TagTwice, TagUnread
 """
 
 from __future__ import annotations
@@ -195,12 +195,20 @@ class TagTwice(ValueError):
     """A file with the ``@EXPECTED_RESULTS@`` tag twice (its message names the file)."""
 
 
+class TagUnread(ValueError):
+    """A file that cannot be read, the tag in it or not ("cannot read a.py: Permission
+    denied")."""
+
+
 def tagged_results(files: list[Path]) -> tuple[str, ...] | None:
     """The results a submission's ``@EXPECTED_RESULTS@`` tag lists (the module doc), from the
     first of ``files`` that has one; None when none has. ``TagTwice`` for a file with the tag
-    twice."""
+    twice, ``TagUnread`` for one that cannot be read (no tag read after it)."""
     for file in files:
-        text = file.read_text(encoding="utf-8", errors="replace")
+        try:
+            text = file.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise TagUnread(f"cannot read {file.name}: {error.strerror or error}") from None
         upper = text.upper()
         at = upper.find(RESULTS_TAG)
         if at < 0:

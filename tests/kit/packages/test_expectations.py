@@ -201,3 +201,10 @@ def test_an_expected_results_tag_given_twice_in_a_file_is_told(tmp_path):
     with pytest.raises(expectations.TagTwice) as error:
         expectations.tagged_results([file])
     assert str(error.value) == "@EXPECTED_RESULTS@ given twice in a.py"
+
+
+def test_a_file_that_cannot_be_read_is_told(tmp_path):
+    """A traceback (OSError) out of the package's reading; now one line naming the file."""
+    with pytest.raises(expectations.TagUnread) as error:
+        expectations.tagged_results([tmp_path / "gone.py"])
+    assert str(error.value) == "cannot read gone.py: No such file or directory"

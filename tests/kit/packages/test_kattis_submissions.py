@@ -4,6 +4,10 @@ them: a folder of one file is that file; a Python one of several files runs its 
 language or of several is named by them. Their order and folders are in test_kattis.py beside
 this file."""
 
+import errno
+import os
+from pathlib import Path
+
 import pytest
 
 from kit.packages import kattis
@@ -112,3 +116,29 @@ def test_an_expected_results_tag_given_twice_is_noted_and_its_folder_decides(tmp
         "note: rejected/twice.py: @EXPECTED_RESULTS@ given twice in twice.py: not read, its "
         "folder decides (DOMjudge does not import such a submission)"
     ]
+
+
+def test_a_submission_file_that_cannot_be_read_is_noted_and_its_folder_decides(
+    tmp_path, monkeypatch
+):
+    """An unreadable file (mode 000 under another user) was a traceback out of the package's
+    reading; it is noted, its tag unread, the other submissions read as before."""
+    files = {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
+    files["submissions/accepted/ok.py"] = "print(1)\n"
+    files["submissions/rejected/locked.py"] = "# @EXPECTED_RESULTS@: TIMELIMIT\n"
+    folder = write_package(tmp_path / "p", "problem_format_version: 2023-07-draft\n", files)
+    read_text = Path.read_text
+
+    def refused(path, *args, **kwargs):
+        if path.name == "locked.py":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return read_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", refused)
+    package = kattis.read(folder, "p")
+    assert [s.expected_results for s in package.submissions] == [(), ()]
+    note = (
+        "note: rejected/locked.py: cannot read locked.py: Permission denied: its "
+        "@EXPECTED_RESULTS@ not read, its folder decides"
+    )
+    assert note in package.notes
