@@ -279,8 +279,9 @@ def files_read(path: Path, include: tuple[Path, ...] = ()) -> list[Path]:
 
 
 def _command(program: Program, compiler: str) -> list[str]:
-    """The compile's command (its output and libraries aside): the key's, and ``-MM``'s; a
-    submission's with problemtools' flags (``SUBMISSION_FLAGS``)."""
+    """The compile's command (its output and libraries aside): the key's (the libraries
+    added there), and ``-MM``'s; a submission's with problemtools' flags
+    (``SUBMISSION_FLAGS``)."""
     flags = SUBMISSION_FLAGS if program.submission else FLAGS
     return [
         compiler,
@@ -325,16 +326,23 @@ def _include_path(program: Program) -> list[Path]:
     return list(dict.fromkeys(folders))
 
 
+def _libraries(program: Program) -> tuple[str, ...]:
+    """What the compile links, after its sources (a submission's as problemtools links)."""
+    return (SUBMISSION_LIBRARIES if program.submission else LIBRARIES)[program.kind]
+
+
 def _key(program: Program, command: list[str]) -> str:
     """What the binary depends on besides the files the compiler reads (``compiler_reads``):
-    the compiler (its file), the command, every source, and the names of the headers on the
-    include path (one added there may be found before the one the last compile read)."""
+    the compiler (its file), the command, the libraries it links (``_libraries``: in no
+    command of ``-MM``'s), every source, and the names of the headers on the include path
+    (one added there may be found before the one the last compile read)."""
     digest = hashlib.sha256()
     compiler = Path(command[0]).resolve()
     with contextlib.suppress(OSError):
         stat = compiler.stat()
         digest.update(f"{compiler}:{stat.st_size}:{stat.st_mtime_ns}".encode())
     digest.update("\0".join(command[1:]).encode())
+    digest.update(b"\0libraries\0" + "\0".join(_libraries(program)).encode() + b"\0")
     digest.update("\0".join(str(path) for path in _headers(program)).encode())
     for path in program.sources:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -376,8 +384,7 @@ def _compile(program: Program, command: list[str], base: str) -> str:
     partial = staging / f"program.{os.getpid()}.tmp"
     started = time.time_ns()
     try:
-        libraries = (SUBMISSION_LIBRARIES if program.submission else LIBRARIES)[program.kind]
-        argv = [command[0], "-o", str(partial), *command[1:], *libraries]
+        argv = [command[0], "-o", str(partial), *command[1:], *_libraries(program)]
         _run_compiler(program, argv, partial)
         # a compiler that cannot list them: the headers it could find beside, as before
         read = _files_read(program, command) or [*program.sources, *_headers(program)]

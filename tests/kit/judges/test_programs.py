@@ -3,6 +3,7 @@ path names (a .py file run by this Python, C or C++ compiled once and cached, a 
 sources, an executable), the interactor protocols and their command lines, and the one-line
 errors (no compiler, code that does not compile, nothing to run)."""
 
+import dataclasses
 import errno
 import os
 import shutil
@@ -509,6 +510,22 @@ def test_a_submission_is_compiled_with_problemtools_flags_and_a_folder_s_sources
     assert cpp[1:5] == ["-g", "-O2", "-std=gnu++23", "-static"]
     assert [Path(word).name for word in cpp[5:7]] == ["f.cc", "main.cpp"]
     assert cpp[-4:] == ["-lrt", "-Wl,--whole-archive", "-lpthread", "-Wl,--no-whole-archive"]
+
+
+@pytest.mark.parametrize(
+    ("submission", "table"), [(False, "LIBRARIES"), (True, "SUBMISSION_LIBRARIES")]
+)
+def test_the_libraries_linked_are_in_the_binary_s_key(tmp_path, monkeypatch, submission, table):
+    """They were in no key (the command the key reads leaves them out): a change to them
+    kept serving the binary linked without it. ``-MM``'s command still has none."""
+    write(tmp_path / "v.c", "int main(void) { return 42; }\n")
+    program = programs.program_at("v.c", tmp_path, WHERE, "validator")
+    program = dataclasses.replace(program, submission=submission)
+    command = programs._command(program, "/nonexistent/gcc")
+    before = programs._key(program, command)
+    monkeypatch.setitem(getattr(programs, table), "c", ("-lm", "-lrt"))
+    assert programs._key(program, command) != before
+    assert "-lm" not in programs._command(program, "/nonexistent/gcc")
 
 
 def test_a_python_program_is_run_by_this_python(tmp_path):
