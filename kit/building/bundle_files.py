@@ -96,6 +96,9 @@ def _sources_changed(problem: Problem, modules: Sequence[Source], result: Result
     changed = changed_source(list(modules))
     if changed is None:
         return False
+    if result.foreign:  # ``--target``: dist/ is never written, passed or failed
+        result.fail(f"{changed.rel} changed during the build; run again")
+        return True
     place = problem.dist if result.status == Status.OK else problem.failed_dist
     result.fail(
         f"{changed.rel} changed during the build: {problem.rel(place)} not written; run again"
@@ -181,7 +184,7 @@ def remove_bundle(problem: Problem, result: Result) -> None:
 
 
 def _remove_bundle(problem: Problem, result: Result) -> None:
-    """``remove_bundle``'s work, under the problem's lock."""
+    """``remove_bundle``'s work, under the lock on ``dist/`` (``_publishing``)."""
     if _source_at(problem, problem.dist, result) is not None:
         return
     try:

@@ -441,6 +441,25 @@ def test_a_failed_bundle_of_a_source_saved_during_its_build_is_not_kept(toy, mon
     assert not problem.failed_dist.exists() and problem.dist.is_file()  # dist/ as it was
 
 
+@pytest.mark.parametrize("passing", [True, False])
+def test_a_target_build_of_a_source_saved_during_it_names_no_dist_file(toy, monkeypatch, passing):
+    """``--target`` never writes dist/: its failure said "dist/failed/toy_sum.py not written"
+    as if it would have been."""
+    from kit.judges.targets import Runner, host  # noqa: PLC0415
+
+    problem = toy_sum(toy)
+    if not passing:
+        problem.solution.write_text("import sys\nsys.exit(3)\n")
+    _saved_during_the_build(problem, monkeypatch)
+    foreign = Runner(Target("cpython", host().version), host(), True)
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[], target=foreign)
+    assert result.status == Status.FAIL and result.foreign
+    assert result.errors[-1] == (
+        "toy_sum: solutions/toy_sum.py changed during the build; run again"
+    )
+    assert not problem.dist.exists() and not problem.failed_dist.exists()
+
+
 def _dist_locked(folder) -> bool:
     """Whether another build is kept from the lock on ``dist/`` now (asked without waiting)."""
     descriptor = os.open(folder, os.O_RDONLY)
