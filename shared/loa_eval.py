@@ -21,9 +21,8 @@ Method: the per-side part depends on one bit-board only and is memoised (cleared
     byte's (own, other) value is memoised: 32 dict look-ups in a C-level map, skipped (lazy
     evaluation) when the rest of the score is ``lazy`` outside the (alpha, beta) window.
 Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
-    mobility. Memory: memos of at most 40000 + 50000 + 16000 entries (the caps
-    ``make_evaluator`` takes; the solution gives PyPy a quarter), the rank-pair table 65536
-    entries (0.55 MB); figures: docs/lines-of-action.md.
+    mobility. Memory: memos of at most 40000 + 50000 + 16000 entries (``make_evaluator``'s
+    caps; PyPy: a quarter), the rank-pair table 0.55 MB; figures: docs/lines-of-action.md.
 Status: antisymmetry, mirror invariance, memoised = fresh values, quads, connectedness,
     uniformity and centre terms = counted square by square, Euler number = groups minus holes,
     line mobility = counted from the move lists (tests/test_loa_eval.py). Weights: fitted to a

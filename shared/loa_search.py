@@ -22,9 +22,8 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     counts, the threat check corrects them). LMR, null move. Move generation, the prior, node
     count, table probe and the leaf child's windows written out (calls cost 3.8 most).
 Time: nodes a second and depth reached at the real clock: docs/lines-of-action.md, "Bench".
-Memory: memos of 40000-60000 entries (TT: ``tt_max`` plus one search's entries; connecting
-    moves ``connect_max``, centre distances ``dist_max``, evaluation; the solution gives PyPy
-    smaller caps); peak after 60 searches: the same page, sixth round.
+Memory: memos of 40000-60000 entries (TT ``tt_max`` plus one search's, ``connect_max``,
+    ``dist_max``; PyPy: smaller); peak after 60 searches: the same page, sixth round.
 Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
     positions (start, statement example, lost games), checks move limit, deadline, determinism;
     tests/test_loa_policy.py the prior's order. What each part gained in matches:

@@ -20,10 +20,9 @@ Method: shared/loa_search.py (iterative-deepening PVS) over shared/loa_eval.py; 
     (PyPy: PYPY_HARD_SHARE) of the move time; iterations go on to it.
 Time: at most that share of the move time per move plus the reply's write; start-up: the
     tables, built once (measured: docs/lines-of-action.md, "Bench").
-Memory: below 64 MiB under CPython (the search's tables and memos are capped); PyPy, with
-    PYPY_JIT, PYPY_TT_MAX, smaller memos (PYPY_SEARCH_MEMOS, PYPY_EVAL_MEMOS) and collector
-    steps, below it as the build counts (its own memory).
-    Longest thinks and peaks: docs/lines-of-action.md, "The judge's games in the build".
+Memory: below 64 MiB under CPython (tables and memos capped); PyPy, with PYPY_JIT, smaller
+    table and memos (PYPY_TT_MAX, PYPY_*_MEMOS) and collector steps, below it as the build
+    counts (its own memory); figures: docs/lines-of-action.md, "The judge's games in the build".
 Status: protocol, options and clock (each share pinned) in tests/test_lines_of_action.py;
     rules against referee/rules.py (tests/test_loa_bitboard.py, tests/test_referee_rules.py);
     pinned fixed-depth play in tests/test_loa_search.py; the book in tests/test_loa_book.py
