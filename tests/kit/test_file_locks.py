@@ -9,19 +9,7 @@ import pytest
 
 from kit import file_locks
 from kit.file_locks import locked, replace
-
-
-def held_by_another(path) -> bool:
-    """Whether another open file (a second process's, a second thread's) is kept from an
-    exclusive lock on ``path`` now: asked without waiting."""
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(descriptor)
-    return False
+from tests.lock_support import held_by_another
 
 
 @pytest.mark.parametrize("folder", [False, True])

@@ -5,7 +5,6 @@ what a build killed outright left behind removed by the next; ``dist/`` left as 
 interpreter the judge does not run."""
 
 import errno
-import fcntl
 import os
 import shutil
 import subprocess
@@ -27,6 +26,7 @@ from kit.judges.targets import Target
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
 from tests.bundle_support import stale_dist, toy_sum
+from tests.lock_support import held_by_another
 
 ONE_AT_A_TIME = RunOptions(repeat=1, jobs=1)
 
@@ -460,18 +460,6 @@ def test_a_target_build_of_a_source_saved_during_it_names_no_dist_file(toy, monk
     assert not problem.dist.exists() and not problem.failed_dist.exists()
 
 
-def _dist_locked(folder) -> bool:
-    """Whether another build is kept from the lock on ``dist/`` now (asked without waiting)."""
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(descriptor)
-    return False
-
-
 def test_bundles_are_put_and_removed_under_the_lock_on_dist(toy, monkeypatch):
     """Two builds of one problem at once moved and removed its files in turns of their own:
     an older build's move came after a newer one's removal."""
@@ -481,7 +469,7 @@ def test_bundles_are_put_and_removed_under_the_lock_on_dist(toy, monkeypatch):
         real = getattr(bundle_files, name)
 
         def noted(*args, real=real):
-            seen.append(_dist_locked(problem.dist.parent))
+            seen.append(held_by_another(problem.dist.parent))
             return real(*args)
 
         monkeypatch.setattr(bundle_files, name, noted)
