@@ -33,8 +33,9 @@ What is cut must be what could not fail (``kit.bundle.bound_names`` judges each 
 statement that raises on import from source keeps raising in the bundle.
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
-anywhere in kept code. A module used any other way (passed as a value, ``getattr(module,
-...)``, ``vars(module)``, ``dir(module)``, any dunder attribute of it such as
+anywhere in kept code; in a class body ``K`` a name ``__x`` is read as ``_K__x``, as the
+compiler renames it (``private_name``). A module used any other way (passed as a value,
+``getattr(module, ...)``, ``vars(module)``, ``dir(module)``, any dunder attribute of it such as
 ``module.__dict__`` or ``module.__getattribute__``, or imported from it: ``from module import
 __dict__``), or that uses ``globals()``, ``vars()``, ``__all__``, ``__getattr__`` or its
 ``__dict__``, stays whole, and so do the modules it binds
@@ -265,6 +266,16 @@ def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dic
     return aliases
 
 
+def private_name(name: str, class_name: str) -> str:
+    """The name CPython's compiler reads for ``name`` written in the body of class
+    ``class_name``: ``__x`` (not ``__x__``) is ``_K__x``, the class's leading underscores
+    stripped; a class named by underscores alone renames nothing (``_Py_Mangle``)."""
+    owner = class_name.lstrip("_")
+    if not name.startswith("__") or name.endswith("__") or "." in name or not owner:
+        return name
+    return f"_{owner}{name}"
+
+
 class _References(ast.NodeVisitor):
     """(module, name) pairs a statement needs, and the modules it uses as plain values."""
 
@@ -274,13 +285,27 @@ class _References(ast.NodeVisitor):
         self.modules = modules
         self.found: list[tuple[str, str]] = []
         self.escaped: set[str] = set()
+        self.classes: list[str] = []  # the class bodies being read, innermost last
 
     def generic_visit(self, node: ast.AST) -> None:
         if not is_literal_table(node):  # constants only: nothing to find in there
             super().generic_visit(node)
 
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        """Its decorators, bases and keywords run outside it; in its body (and the functions
+        defined there) a name ``__x`` is read as ``_K__x``: ``private_name``."""
+        for outer in (*node.decorator_list, *node.bases, *node.keywords):
+            self.visit(outer)
+        self.classes.append(node.name)
+        for statement in node.body:
+            self.visit(statement)
+        self.classes.pop()
+
+    def _named(self, name: str) -> str:
+        return private_name(name, self.classes[-1]) if self.classes else name
+
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        chain = attribute_chain(node)
+        chain = [self._named(part) for part in attribute_chain(node)]
         if not chain or chain[0] not in self.module.aliases:
             self.generic_visit(node)
             return
@@ -318,8 +343,9 @@ class _References(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Name(self, node: ast.Name) -> None:
-        self.found.append((self.module.source.name, node.id))
-        self.escaped.update(self.module.aliases.get(node.id, ()))
+        name = self._named(node.id)
+        self.found.append((self.module.source.name, name))
+        self.escaped.update(self.module.aliases.get(name, ()))
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.module == "__future__":
@@ -345,7 +371,7 @@ class _References(ast.NodeVisitor):
             self.escaped.update(self.modules[module].aliases.get(name, ()))
 
     def visit_Global(self, node: ast.Global) -> None:
-        self.found.extend((self.module.source.name, name) for name in node.names)
+        self.found.extend((self.module.source.name, self._named(name)) for name in node.names)
 
     def visit_arg(self, node: ast.arg) -> None:
         self._in_strings(node.annotation)

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from kit.bundle.reach import private_name
 from kit.bundle_making import make_bundle
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -397,6 +398,17 @@ AS_FROM_SOURCE = {
                    "    pass\n\n\ndef used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a module-level name read by its private name in a method": (
+        {"dyn.py": "_K__secret = 5\n\n\nclass K:\n    def get(self):\n"
+                   "        return __secret\n"},
+        "from shared.dyn import K\nprint(K().get())",
+    ),
+    "a module-level function called by its private name, class named with underscores": (
+        {"dyn.py": "def _Solver__helper(x):\n    return x * 2\n\n\nclass __Solver:\n"
+                   "    def run(self, x):\n        return (lambda: __helper(x))()\n\n\n"
+                   "Solver = __Solver\n"},
+        "from shared.dyn import Solver\nprint(Solver().run(21))",
+    ),
 }  # fmt: skip
 
 
@@ -468,3 +480,23 @@ def test_a_bundle_that_reads_its_own_text_ships_it_as_written(toy):
     solution = "import inspect\nfrom shared.dyn import f\nprint(inspect.getsource(f), end='')"
     text, done = bundle_run(toy, solution, helper)
     assert done.stdout == helper.split("\n\n\n")[0] + "\n", done.stderr
+
+
+PRIVATE = {
+    ("__s", "K"): "_K__s",
+    ("__s", "_K"): "_K__s",  # the class's leading underscores stripped
+    ("__s", "___K__x"): "_K__x__s",
+    ("__s", "K_"): "_K___s",
+    ("__s", "__"): "__s",  # a class named by underscores alone renames nothing
+    ("__u__", "K"): "__u__",  # a dunder is not renamed
+    ("_s", "K"): "_s",
+}
+
+
+@pytest.mark.parametrize(("name", "owner"), sorted(PRIVATE))
+def test_a_private_name_in_a_class_body_is_the_one_cpython_compiles(name, owner):
+    """As ``compile`` writes it into ``co_names``: ``__s`` in class ``K`` reads ``_K__s``."""
+    code = compile(f"class {owner}:\n    def f(self):\n        return {name}\n", "k", "exec")
+    method = next(c for c in code.co_consts[0].co_consts if hasattr(c, "co_names"))
+    assert method.co_names == (PRIVATE[name, owner],)
+    assert private_name(name, owner) == PRIVATE[name, owner]
