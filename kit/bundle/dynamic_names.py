@@ -3,8 +3,8 @@
 ``vars()``, ``__all__``, ``dir()``, a ``__getattr__``) is kept whole; ``eval``, ``exec``,
 ``__import__``, ``importlib``, unpickling, ``sys.modules``, ``inspect.getmodule`` or a
 function's or frame's globals, under any name, keep the whole bundle; a class hook
-(``__init_subclass__``, ``__set_name__``), a metaclass or a reader of ``__subclasses__`` keeps
-every class.
+(``__init_subclass__``, ``__set_name__``: defined, assigned or ``setattr``), a metaclass or a
+reader of ``__subclasses__`` keeps every class.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Mapping
 
-from kit.bundle.sources import Source, attribute_chain, import_bindings, walk
+from kit.bundle.sources import Source, attribute_chain, called_name, import_bindings, walk
 
 MODULE_DYNAMIC = {"globals", "vars", "locals", "__all__", "__getattr__", "__dir__"}
 BUNDLE_DYNAMIC = {"eval", "exec", "__import__"}
@@ -25,6 +25,7 @@ DYNAMIC_IMPORTS = {
 MODULE_FINDERS = {"getmodule"}  # inspect.getmodule(obj): the module of an object, a value
 GLOBALS_ATTRIBUTES = {"__globals__", "f_globals", "f_locals"}  # a function's or frame's globals
 CLASS_HOOKS = {"__init_subclass__", "__set_name__"}
+SETTERS = {"setattr", "__setattr__"}  # what may set a hook by a name given as a value
 SUBCLASS_READERS = {"__subclasses__"}  # finds classes nothing names
 # attributes whose read reaches code nothing names: the whole bundle is kept
 REACHING_ATTRIBUTES = BUNDLE_DYNAMIC | GLOBALS_ATTRIBUTES | MODULE_FINDERS
@@ -125,7 +126,8 @@ def _dynamic_bindings(source: Source) -> tuple[set[str], set[str]]:
 
 def has_class_hooks(source: Source) -> bool:
     """Whether creating a class may run code of ``source``: a hook defined or assigned
-    (``__init_subclass__ = classmethod(hook)``), a ``metaclass=``, or a metaclass defined (a
+    (``__init_subclass__ = classmethod(hook)``, ``Base.__init_subclass__ = ...``, ``setattr``
+    of a hook's name or a name not written out), a ``metaclass=``, or a metaclass defined (a
     subclass of ``type``, whose instances may be made by a call: ``Base = Meta("Base", (),
     {})``); or a reader of ``__subclasses__``."""
     for node in walk(source.tree):
@@ -136,11 +138,33 @@ def has_class_hooks(source: Source) -> bool:
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
         ):
             return True
+        if _sets_hook(node):
+            return True
         if isinstance(node, ast.ClassDef) and (node.keywords or _is_metaclass(node)):
             return True
         if isinstance(node, ast.Attribute) and node.attr in SUBCLASS_READERS:
             return True
     return False
+
+
+def _sets_hook(node: ast.AST) -> bool:
+    """Whether ``node`` may install a hook on a class from outside it: an attribute of a
+    hook's name stored (``Base.__init_subclass__ = classmethod(hook)``), or a ``setattr``
+    (``type.__setattr__`` too) of a hook's name or of a name not written out."""
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.ctx, ast.Store) and node.attr in CLASS_HOOKS
+    if not isinstance(node, ast.Call) or called_name(node.func) not in SETTERS:
+        return False
+    # setattr(obj, name, v); obj.__setattr__(name, v) or type.__setattr__(obj, name, v)
+    names = node.args[1:2] if called_name(node.func) == "setattr" else node.args[:2]
+    if not names:
+        return True  # setattr(*args): the name is not known
+    return any(
+        not isinstance(name, ast.Constant)
+        or not isinstance(name.value, str)
+        or name.value in CLASS_HOOKS
+        for name in names
+    )
 
 
 def _is_metaclass(node: ast.ClassDef) -> bool:

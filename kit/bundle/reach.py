@@ -49,7 +49,8 @@ a module's names as ``globals()`` does); ``eval``, ``exec``, ``__import__``, ``i
 ``sys.modules``, ``inspect.getmodule``, under any name (``builtins.eval``, ``from sys import
 modules``, ``import sys as system``), or a function's or frame's globals (``__globals__``,
 ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all kept when any module
-defines or assigns ``__init_subclass__`` or ``__set_name__``, passes ``metaclass=`` or defines
+defines or assigns ``__init_subclass__`` or ``__set_name__`` (``Base.__init_subclass__ =
+hook``, ``setattr`` of a hook's name or one not written out), passes ``metaclass=`` or defines
 a metaclass (creating a class may then have effects elsewhere) or reads ``__subclasses__``
 (which finds classes nothing names): ``kit.bundle.dynamic_names`` finds these.
 ``getattr(package, "sub")`` uses the submodule ``package.sub``, which the import system binds

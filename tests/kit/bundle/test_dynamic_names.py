@@ -56,6 +56,12 @@ REGISTERING = {
     "class Base(Root):\n    pass\n",
     "a metaclass called": "REG = []\n\n\nclass Meta(type):\n    def __init__(cls, *args):\n"
     "        REG.append(cls.__name__)\n\n\nBase = Meta('Base', (), {})\n",
+    "__init_subclass__ set as an attribute": "REG = []\n\n\nclass Base:\n    pass\n\n\n"
+    "def _hook(cls):\n    REG.append(cls.__name__)\n\n\n"
+    "Base.__init_subclass__ = classmethod(_hook)\n",
+    "__init_subclass__ set by setattr": "REG = []\n\n\nclass Base:\n    pass\n\n\n"
+    "def _hook(cls):\n    REG.append(cls.__name__)\n\n\n"
+    "setattr(Base, '__init_' + 'subclass__', classmethod(_hook))\n",
 }
 
 
@@ -124,6 +130,11 @@ HOOKED = {
     "metaclass=": ("class A(metaclass=M):\n    pass\n", True),
     "a metaclass defined": ("import builtins\nclass M(builtins.type):\n    pass\n", True),
     "__subclasses__ read": ("A.__subclasses__()\n", True),
+    "__set_name__ set as an attribute": ("Field.__set_name__ = named\n", True),
+    "__set_name__ set by setattr": ("setattr(Field, '__set_name__', named)\n", True),
+    "setattr of a name not written out": ("setattr(Field, name, named)\n", True),
+    "type.__setattr__ of a hook": ("type.__setattr__(F, '__set_name__', named)\n", True),
+    "setattr of another name": ("setattr(Field, 'size', 3)\nField.size = 4\n", False),
     "a plain class": ("class A(B):\n    x = 1\n", False),
 }
 
