@@ -123,10 +123,15 @@ class Names:
     def passed(self, statement: ast.stmt) -> None:
         """``statement`` has run: what it binds is bound before the next, what it deletes
         anywhere at its level is not (``del X``, perhaps in an ``if``), and a class over a
-        base not known plain is not plain either."""
-        if isinstance(statement, ast.ClassDef):
-            plain = all(map(self.a_class, statement.bases))
-            (self.uncertain.discard if plain else self.uncertain.add)(statement.name)
+        base not known plain is not plain either, defined in an ``if`` or ``try`` too (an
+        ``Enum`` with members there, then subclassed, raises)."""
+        plain: dict[str, bool] = {}  # a class in an ``if`` or ``try`` too: by its bases
+        for node in _module_level([statement]):
+            if isinstance(node, ast.ClassDef):
+                known = all(map(self.a_class, node.bases))
+                plain[node.name] = plain.get(node.name, True) and known
+        for name, known in plain.items():
+            (self.uncertain.discard if known else self.uncertain.add)(name)
         self.before.update(statement_bindings(statement))
         for node in _module_level([statement]):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del):
@@ -262,7 +267,7 @@ class Names:
             return False
         if len(node.bases) > 1 or not all(map(self.a_class, node.bases)):
             return False
-        if not self.slots_fit(node):
+        if not self.slots_fit(node) or not _makes_a_class(node.body):
             return False
         outer = dict(self.before)
         try:  # the body reads what it bound before, beside the module's names
@@ -300,6 +305,34 @@ _DIVISIONS = (ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _TYPE_PARTS = (
     ast.Name, ast.Attribute, ast.Subscript, ast.Constant, ast.Tuple, ast.List, ast.expr_context,
 )  # fmt: skip
+
+
+# the dunders a class body may assign that making the class cannot fail on (``__qualname__ = 1``
+# and ``__classcell__ = 1`` are TypeErrors; ``__slots__`` is judged by ``Names.slots_fit``)
+PLAIN_DUNDERS = {"__slots__", "__doc__", "__module__"}
+CREATION_NAMES = {"__qualname__", "__classcell__"}  # read by ``type`` whatever binds them
+
+
+def _makes_a_class(body: list[ast.stmt]) -> bool:
+    """Whether making a class of ``body`` cannot fail on what its members bind: no dunder
+    assigned but ``PLAIN_DUNDERS`` (methods of any dunder name aside, but ``CREATION_NAMES``),
+    and no decorated method bound to a second name (``b = a`` of a ``cached_property``
+    raises: its ``__set_name__`` is called for two names)."""
+    decorated: set[str] = set()
+    for member in body:
+        method = isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        for name in statement_bindings(member):
+            dunder = name.startswith("__") and name.endswith("__")
+            if name in CREATION_NAMES or (dunder and not method and name not in PLAIN_DUNDERS):
+                return False
+        if method and member.decorator_list:
+            decorated.add(member.name)
+        value = getattr(member, "value", None) if not method else None
+        if value is not None and any(
+            isinstance(node, ast.Name) and node.id in decorated for node in walk(value)
+        ):
+            return False
+    return True
 
 
 def function_annotations(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:

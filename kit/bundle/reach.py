@@ -16,7 +16,9 @@ when nothing kept refers to a name it binds:
   type: several bases may have no consistent order, and a base that is no class raises),
   ``__slots__`` that clash with nothing (a literal of identifiers the body does not bind,
   nonempty only over no builtin type but ``object``) and a body of such definitions only (a
-  class body runs when it is defined); a builtin base must take subclasses (``bool`` does not);
+  class body runs when it is defined), assigning no dunder but ``__slots__``, ``__doc__``,
+  ``__module__`` and binding no decorated method twice (``kit.bundle.bound_names``); a
+  builtin base must take subclasses (``bool`` does not);
 - ``NAME = value`` (or names unpacked from a display of as many values) whose value calls
   nothing but pure builtins (not shadowed by the module) on literal arguments, each call
   tried here and running without error (``map(register, ...)`` calls it, ``str(obj)`` runs

@@ -409,6 +409,22 @@ AS_FROM_SOURCE = {
                    "Solver = __Solver\n"},
         "from shared.dyn import Solver\nprint(Solver().run(21))",
     ),
+    "a class assigning __qualname__ a number": (
+        {"dyn.py": "class A:\n    __qualname__ = 1\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a cached_property bound to two names": (
+        {"dyn.py": "from functools import cached_property\n\n\nclass A:\n"
+                   "    @cached_property\n    def a(self):\n        return 1\n\n"
+                   "    b = a\n\n\ndef used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
+    "a subclass of an enum with members defined in an if": (
+        {"dyn.py": "import enum\n\nif True:\n\n    class Color(enum.Enum):\n"
+                   "        RED = 1\n\n\nclass More(Color):\n    pass\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
 }  # fmt: skip
 
 
