@@ -51,7 +51,7 @@ def make_bundle(problem: Problem) -> Bundle:
     dist = problem.from_root(problem.dist)  # the same wherever it is built
     known = f" {problem.id}" if problem.id and problem.id != "?" else ""  # "?": not set yet
     title = f"{dist}: {problem.title} ({problem.judge}{known}), judge-ready"
-    return assemble(entry, helpers, title, unreachable_bytes)
+    return assemble(entry, helpers, title, unreachable_bytes, whole=keep_source)
 
 
 def shadowing_notes(problem: Problem) -> list[str]:

@@ -22,7 +22,9 @@ Layout of ``dist/<slug>.py``:
    interpreter's own module is imported, as from source, where Python's ``BuiltinImporter``
    comes before the path on ``sys.meta_path``;
 4. the solution, at top level, not indented, its empty lines dropped (``entry_lines`` maps
-   each of its lines in the file back to the source).
+   each of its lines in the file back to the source), unless the bundle reads its own text
+   (``inspect.getsource``: ``SOURCE_READERS``), when they are kept, its lines shifted only by
+   those above it.
 
 Nothing is written to disk when the bundle runs. The same sources give the same bytes.
 """
@@ -95,9 +97,16 @@ class Bundle:
         return self.entry_lines[index] if 0 <= index < len(self.entry_lines) else None
 
 
-def assemble(entry: Source, helpers: list[Source], header: str, unreachable_bytes: int) -> Bundle:
+def assemble(
+    entry: Source, helpers: list[Source], header: str, unreachable_bytes: int, whole: bool = False
+) -> Bundle:
+    """The bundle's text; ``whole`` (the bundle reads its own text): the solution's empty
+    lines kept, so that ``inspect.getsource`` of its functions gives them as written."""
     head_lines, body, tree = _hoist(entry)
-    text, numbers = compact(body, tree)
+    if whole:
+        text, numbers = body, list(range(1, len(split_lines(body)) + 1))
+    else:
+        text, numbers = compact(body, tree)
     # the files' names as UTF-8 text whatever the locale decoded them with (C: ``m\udcc3\udcbc``
     # for ``mü``, which no UTF-8 file can hold), a byte that is no UTF-8 shown as ``\xff``
     sources = ", ".join(visible(text_of(os.fsencode(s.rel))) for s in [entry, *helpers])

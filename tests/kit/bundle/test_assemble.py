@@ -124,6 +124,25 @@ def test_a_helper_s_source_is_read_through_its_loader(toy):
     assert b'File "shared/boom.py", line 2, in boom\n    return 1 // 0' in done.stderr
 
 
+def test_the_solution_reading_its_own_source_keeps_its_empty_lines(toy):
+    """``inspect.getsource`` of the solution's own function gave it without its empty lines
+    (the solution's were all dropped); they are kept when the bundle reads its own text, its
+    lines shifted only by those above it, each one's source line as ``entry_lines`` says."""
+    write(toy, "shared/boom.py", "def boom():\n    return 1\n")
+    function = "def g(x):\n\n    y = x + 1\n\n    return y\n"
+    code = f"import inspect\nfrom shared.boom import boom\n\n\n{function}\n\n"
+    code += "print(inspect.getsource(g), end='')\n"
+    write(toy, "solutions/toy_sum.py", code)
+    bundle = bundle_of(toy)
+    path = toy.parent / "bundle.py"
+    path.write_text(bundle.text, encoding="utf-8")
+    done = run_script(path, b"", cwd=toy.parent)
+    assert done.stdout == function.encode(), done.stderr
+    lines = bundle.text.splitlines()
+    assert lines[bundle.entry_first_line + 4 - 1] == "def g(x):"
+    assert bundle.source_line(bundle.entry_first_line + 4) == 5
+
+
 def test_bundled_modules_look_imported(toy):
     code = (
         "import sys\nimport shared.toy_text as t\nfrom shared import toy_numbers\n"
