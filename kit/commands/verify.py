@@ -33,8 +33,8 @@ from pathlib import Path
 
 from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
+from kit.judges.compiling import SUBMISSION_FLAGS, MissingHeader
 from kit.judges.profiles import CPU, profile_for
-from kit.judges.programs import SUBMISSION_FLAGS, MissingHeader
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.package_problem import problem_from_package
 from kit.packages import kattis_submissions
@@ -299,7 +299,7 @@ def _other_runners(
 
 def _compiled_note(package: Package, chosen: list[Submission]) -> list[str]:
     """The note for a Kattis package's C and C++ submissions: compiled as problemtools
-    compiles them (``kit.judges.programs.SUBMISSION_FLAGS``), run as the others are."""
+    compiles them (``kit.judges.compiling.SUBMISSION_FLAGS``), run as the others are."""
     languages = {s.language for s in chosen if s.language in COMPILED_LANGUAGES}
     if package.format != KATTIS or not languages:
         return []

@@ -33,8 +33,9 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.checker_compare import HangRecord
+from kit.judges.compiling import MissingHeader
 from kit.judges.judge_messages import judge_message
-from kit.judges.programs import MissingHeader, program_at
+from kit.judges.programs import program_at
 from kit.packages.kattis_validators import CHECKTESTDATA
 from kit.packages.model import KATTIS, POLYGON, args_for
 from kit.processes import run_program, signal_name

@@ -16,13 +16,8 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.comparator import Comparator
 from kit.judges.compare import CHECKER_TIMEOUT, parse_compare
-from kit.judges.programs import (
-    Interactor,
-    MissingHeader,
-    Program,
-    named_programs,
-    parse_interactor,
-)
+from kit.judges.compiling import MissingHeader
+from kit.judges.programs import Interactor, Program, named_programs, parse_interactor
 from kit.registry import Problem
 from kit.run.limits import KILL_FACTOR
 

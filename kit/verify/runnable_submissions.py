@@ -28,12 +28,8 @@ from kit.check import apis
 from kit.check.checks import waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError
-from kit.judges.programs import (
-    compiler_for,
-    no_compiler,
-    static_link_refused,
-    submission_program,
-)
+from kit.judges.compiling import compiler_for, no_compiler, static_link_refused
+from kit.judges.programs import submission_program
 from kit.judges.targets import Runner, compiled_runner
 from kit.packages.model import Submission
 

@@ -12,7 +12,7 @@ import pytest
 
 from kit import cli
 from kit.commands import verify as verify_command
-from kit.judges.programs import compiler_for
+from kit.judges.compiling import compiler_for
 from kit.judges.targets import found, host
 from kit.verify import judging
 from tests.file_support import write_files

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from kit.judges import programs
+from kit.judges import compiling
 from kit.judges.targets import ISOLATED, NATIVE, Interpreter, Runner, Target
 from kit.packages.model import Submission
 from kit.verify.runnable_submissions import (
@@ -19,7 +19,7 @@ from kit.verify.runnable_submissions import (
     unrunnable,
 )
 
-needs_gxx = pytest.mark.skipif(programs.compiler_for("cpp") is None, reason="no C++ compiler")
+needs_gxx = pytest.mark.skipif(compiling.compiler_for("cpp") is None, reason="no C++ compiler")
 
 
 def one_file(tmp_path, text: str, language: str = "Python") -> Submission:
@@ -111,7 +111,7 @@ def cpp_file(tmp_path, text: str) -> Submission:
 @pytest.fixture
 def fresh_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(programs, "_built", {})
+    monkeypatch.setattr(compiling, "_built", {})
 
 
 @needs_gxx
@@ -157,11 +157,11 @@ def test_a_machine_that_cannot_link_statically_does_not_run_it(tmp_path, fresh_c
     )
     compiler.chmod(0o755)
     monkeypatch.setenv("CXX", str(compiler))
-    programs.static_link_refused.cache_clear()
+    compiling.static_link_refused.cache_clear()
     try:
         own, why, error = compiled(cpp_file(tmp_path, "int main() {}\n"), None)
     finally:
-        programs.static_link_refused.cache_clear()
+        compiling.static_link_refused.cache_clear()
     assert (own, error) == (None, False)
     assert why == (
         "not run: g++ cannot link an empty program with problemtools' -static here "
