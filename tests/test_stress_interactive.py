@@ -2,6 +2,9 @@
 interactor (tests/fixtures/guess: several guess-the-number games per input), an off-by-one
 binary search found and shrunk to one secret, saved as a sample; its one-line errors."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from tests.command_support import run_build
@@ -97,10 +100,13 @@ def test_an_interactor_s_own_failure_is_one_line_not_the_solution_s(guess):
     code, out, err = command("stress", "guess", "--seed", "1", "--cases", "5", root=guess)
     assert code == 2, out + err
     assert "FAILED" not in out and "shrinking" not in out
-    assert err.strip().endswith(
-        "guess: on seed 1: judge error: interactor failed: it reported a "
-        "failure (exit status 3): jury bug"
-    )
+    said = re.search(
+        r"guess: on the input saved as (\S+), the file of seed 1, parameters \S+ \S+: judge "
+        r"error: interactor failed: it reported a failure \(exit status 3\): jury bug$",
+        err.strip(),
+    )  # the input it failed on, kept, and what made it (only "on seed 1" was said)
+    assert said, err
+    assert Path(said.group(1)).read_text().strip()
 
 
 def test_an_interactor_that_spins_is_the_judge_s_failure_not_the_solution_s_idleness(guess):
@@ -111,5 +117,6 @@ def test_an_interactor_that_spins_is_the_judge_s_failure_not_the_solution_s_idle
     code, out, err = command("stress", "guess", "--seed", "1", "--cases", "3", root=guess)
     assert code == 2, out + err
     assert "FAILED" not in out and "shrinking" not in out
-    assert "guess: on seed 1: judge error: interactor busy: " in err
+    assert re.search(r"guess: on the input saved as \S+, the file of seed 1, .*: judge error: "
+                     r"interactor busy: ", err)  # fmt: skip
     assert "while the solution waited" in err

@@ -358,7 +358,7 @@ class Stress:
         if outcome.word == OK:
             return Outcome(False, got=run.stdout, expected=expected)
         if outcome.word == JE:  # the interactor's or checker's failure: no verdict to shrink
-            where = f"on {label}" if label else on_input(self.problem, "judge-failed", text)
+            where = on_input(self.problem, "judge-failed", text)  # with what made it, if known
             raise JudgeFailed(f"{self.problem.slug}: {where}: {outcome.message}")
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
