@@ -41,6 +41,7 @@ API::
     Program.argv() -> list[str]            # compiles on first use (kit.judges.compiling)
     files_read(path, include=()) -> list[Path]  # what a C/C++ program's last compile read
     parse_interactor(spec, root, where, include=()) -> Interactor
+    interactor_protocol(spec) -> str       # KIT, KATTIS or TESTLIB, as the spec names it
     Interactor.argv(input, answer, feedback, output) -> list[str]
     KATTIS_ACCEPTED, KATTIS_WRONG; kattis_failure(status) -> str | None
 """
@@ -239,8 +240,8 @@ def named_programs(compare: str, interactor: str | None) -> list[tuple[str, str]
     for role, spec in (("compare", compare), ("interactor", interactor or "")):
         if role == "compare" and not runs_program(spec):
             continue
-        protocol, colon, rest = spec.partition(":")
-        if role == "interactor" and not (colon and protocol in (KATTIS, TESTLIB)):
+        protocol, _, rest = spec.partition(":")
+        if role == "interactor" and interactor_protocol(spec) == KIT:
             protocol, rest = role, spec
         try:
             if protocol in ("checker", "interactor"):
@@ -258,8 +259,9 @@ def parse_interactor(
     spec: str, root: Path, where: str, include: tuple[Path, ...] = ()
 ) -> Interactor:
     """The interactor an ``interactor`` setting names (see the module doc)."""
-    protocol, colon, rest = spec.partition(":")
-    if not colon or protocol not in (KATTIS, TESTLIB):
+    protocol = interactor_protocol(spec)
+    rest = spec.partition(":")[2]
+    if protocol == KIT:
         try:
             path = whole_path(spec)
         except ValueError as error:
@@ -275,6 +277,14 @@ def parse_interactor(
         raise BuildError(f"{where}: interactor = {spec!r}: a testlib interactor takes no flags")
     program = program_at(words[0], root, where, "interactor", include, folder=True)
     return Interactor(program, protocol, tuple(words[1:]))
+
+
+def interactor_protocol(spec: str) -> str:
+    """The protocol an ``interactor`` setting names: ``KATTIS`` or ``TESTLIB`` by its prefix,
+    else the kit's own (``KIT``); read without finding its program. The first two are given
+    the case's answer file (ANSWER), the kit's own is not."""
+    protocol, colon, _ = spec.partition(":")
+    return protocol if colon and protocol in (KATTIS, TESTLIB) else KIT
 
 
 def kattis_failure(status: int) -> str | None:

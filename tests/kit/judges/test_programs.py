@@ -16,6 +16,7 @@ from kit.judges.programs import (
     KATTIS,
     KIT,
     TESTLIB,
+    interactor_protocol,
     kattis_failure,
     named_programs,
     parse_interactor,
@@ -223,6 +224,21 @@ def test_runnable_says_what_program_at_can_run(tmp_path):
 )  # fmt: skip
 def test_the_programs_a_problem_s_settings_name(compare, interactor, named):
     assert named_programs(compare, interactor) == named
+
+
+@pytest.mark.parametrize(
+    ("spec", "protocol"),
+    [
+        ("kattis:v.py", KATTIS),
+        ("kattis:v.py case_sensitive", KATTIS),
+        ("testlib:i.cpp", TESTLIB),
+        ("interactors/i.py", KIT),
+        ("other:i.py", KIT),  # a path with a colon, the kit's own
+    ],
+)
+def test_an_interactor_s_protocol_is_read_from_its_prefix(spec, protocol):
+    """Without finding its program: the samples' rule (an answer file or not) reads it."""
+    assert interactor_protocol(spec) == protocol
 
 
 def test_a_program_named_by_a_folder_is_said_so(tmp_path):
