@@ -211,8 +211,9 @@ def laid_out_cases(
 ) -> tuple[list[LaidOut], list[str]]:
     """The cases of ``folder`` laid out as ``layout`` (``layout_of``), in natural order of their
     names, and every file said wrong, each a line naming it as under ``shown`` (how the user
-    knows ``folder``). ``inputs_only``: an interactive problem's samples, the interactor's
-    inputs alone (its judge data may hold answers, given to the interactor, as flat ones)."""
+    knows ``folder``). ``inputs_only``: the samples of an interactor that is given no answer
+    (kit.problem_cases.answers_refused), its inputs alone (a ``kattis:`` or ``testlib:`` one's
+    samples and any interactor's judge data may hold answers, given to it, as flat ones)."""
     if isinstance(layout, Numbered):
         return _numbered_cases(folder, layout, shown, inputs_only)
     inputs, answers = layout.inputs, layout.answers

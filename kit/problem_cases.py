@@ -11,6 +11,11 @@ may instead hold official data as downloaded, AtCoder's ``in/`` + ``out/``, yuki
 (``input00.txt`` answered by ``output00.txt``) or USACO's older flat ``I.N`` answered by
 ``O.N``; kit.case_folders reads them.
 
+An interactive problem's sample has its answer too when its interactor is given one (a
+``kattis:`` or ``testlib:`` interactor's ANSWER, as judge data's is); beside an interactor in
+the kit's own protocol (``PATH INPUT``), which is given none, an answer file is a one-line error
+(``answers_refused``, ``refused_answer``: ``run`` refuses one beside its FILE alike).
+
 As ``oj t`` does, a ``NAME.in`` without an answer is still a case (``Case.expected`` None): it
 runs, passes when the process ends cleanly within the limits, and the report counts it apart
 ("ran, no answer to compare"). Hidden files and the files editors leave beside the ones they
@@ -53,6 +58,7 @@ from kit.case_folders import (
 from kit.errors import BuildError
 from kit.judges.comparator import runs_program
 from kit.judges.output_chunks import UTF8_BOM
+from kit.judges.programs import KIT, interactor_protocol
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
 
@@ -133,7 +139,8 @@ def _samples_wanted(problem: Problem) -> str:
 
 
 def sample_cases(problem: Problem) -> list[Case]:
-    """The samples of a batch problem (inputs only for an interactor), in natural order of
+    """The samples of a problem (inputs only for an interactor that reads no answer:
+    ``answers_refused``), in natural order of
     their names, side by side or in a subfolder layout (``in/`` + ``out/``, kit.case_folders);
     a BuildError for anything malformed. A package's: its sample group, in the
     judge's order, answers included (an interactive validator reads them too)."""
@@ -199,18 +206,31 @@ def _sample(problem: Problem, files: dict[str, Path]) -> Case:
     naming the file that is wrong."""
     answers = [files[suffix] for suffix in ("out", "ans") if suffix in files]
     where = problem.slug + ": " + problem.rel(next(iter(files.values())))
-    if problem.interactor is not None:
-        if answers:
-            raise BuildError(
-                f"{problem.slug}: {problem.rel(answers[0])}: an interactive problem's samples "
-                "are the interactor's inputs only (NAME.in)"
-            )
-        return Case(problem.rel(files["in"]), files["in"], None)
+    if answers and answers_refused(problem):
+        raise BuildError(refused_answer(problem, problem.rel(answers[0])))
     if len(answers) == 2:
         raise BuildError(f"{where}: both .out and .ans for one sample (keep one)")
     if "in" not in files:
         raise BuildError(f"{where} has no {answers[0].stem}.in")
     return Case(problem.rel(files["in"]), files["in"], answers[0] if answers else None)
+
+
+def answers_refused(problem: Problem) -> bool:
+    """Whether an interactive sample's answer file is refused, by the build and by ``run``
+    alike: an interactor in the kit's own protocol (``PATH INPUT``) is given no answer, so its
+    samples are its inputs alone; a ``kattis:`` or ``testlib:`` one is given a sample's
+    ``NAME.out`` or ``NAME.ans`` as its ANSWER, as judge data's (kit.judges.programs)."""
+    return problem.interactor is not None and interactor_protocol(problem.interactor) == KIT
+
+
+def refused_answer(problem: Problem, shown: str) -> str:
+    """The one-line error of the answer file ``shown`` beside an input of a problem whose
+    interactor reads no answer (``answers_refused``)."""
+    return (
+        f"{problem.slug}: {shown}: an interactor in the kit's own protocol (PATH INPUT) reads no "
+        "answer: its samples are the interactor's inputs only (NAME.in; a kattis: or testlib: "
+        "interactor is given NAME.out or NAME.ans)"
+    )
 
 
 def judge_cases(problem: Problem) -> tuple[list[Case], str | None]:
@@ -251,7 +271,7 @@ def _laid_out(
     ``test_in/`` + ``test_out/``, HackerRank's ``input/`` + ``output/`` or USACO's older
     ``I.N`` + ``O.N`` (kit.case_folders), named under ``shown``; a BuildError naming every
     wrong file (``what``: "sample", "judge data"), or an empty input subfolder."""
-    inputs_only = problem.interactor is not None and what == "sample"  # as flat samples are
+    inputs_only = answers_refused(problem) and what == "sample"  # as flat samples are
     found, wrong = laid_out_cases(folder, layout, shown, inputs_only)
     _refuse(problem, wrong, what)
     if not found:

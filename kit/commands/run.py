@@ -15,14 +15,16 @@ lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` 
 as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
 problem's comparison too, unless that file is where stdout goes (``run SLUG x.in > x.out``
 makes an answer; ``| tee x.out`` too); an answer given as FILE, its input beside it, is
-refused naming the input. The verdict (``kit.run.verdicts``' words), time (as the build
-counts it: CPU time for a judge that counts CPU), peak memory and any
-traceback (mapped to the author's lines, with hints) go to stderr. The build's static checks
-run beside it for the run's target: a bundle they refuse is FAIL, as in the build. A batch
-run with no answer to judge by (none beside FILE, or stdin) that ended cleanly within every
-limit is ``without answer``, as the build counts a lone sample ``NAME.in``, not ``ok``: whether
-the judge would accept its output is not known. The exit status is 0 when the run was
-accepted or is without answer (nothing failed), else 1.
+refused naming the input. An interactive FILE's answer beside it is the interactor's ANSWER (a
+``kattis:`` or ``testlib:`` one), as the build gives a sample's; beside an interactor in the kit's
+own protocol, which reads none, it is refused, as the build refuses it. The verdict
+(``kit.run.verdicts``' words), time (as the build counts it: CPU time for a judge that counts CPU),
+peak memory and any traceback (mapped to the author's lines, with hints) go to stderr. The build's
+static checks run beside it for the run's target: a bundle they refuse is FAIL, as in the build. A
+batch run with no answer to judge by (none beside FILE, or stdin) that ended cleanly within every
+limit is ``without answer``, as the build counts a lone sample ``NAME.in``, not ``ok``: whether the
+judge would accept its output is not known. The exit status is 0 when the run was accepted or is
+without answer (nothing failed), else 1.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
-from kit.problem_cases import Case, case_file
+from kit.problem_cases import Case, answers_refused, case_file, refused_answer
 from kit.problem_selection import SLUG_HELP, input_problem, one_problem, package_owner
 from kit.registry import Problem, load_registry
 from kit.run import compile_step
@@ -107,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         limits = limits_for(problem, runner)
         # a game's answer goes to its interactor (and to a Polygon checker of its log)
         answer = _answer_beside(given, shown) if given is not None else None
+        if answer is not None and answers_refused(problem):  # as the build refuses a sample's
+            raise BuildError(refused_answer(problem, str(shown.with_name(answer.name))))
         judge = CaseJudge(
             problem,
             bundle=bundle,

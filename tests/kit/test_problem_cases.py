@@ -86,6 +86,36 @@ def test_interactive_samples_are_the_interactor_s_inputs_only(toy):
     assert [(case.name, case.expected) for case in cases] == [("samples/toy_sum/sample-1.in", None)]
 
 
+READS_ITS_ANSWER = (  # a Kattis interactive validator that fails on an empty ANSWER
+    "import sys\nbudget = int(open(sys.argv[2]).read())\nprint(budget, flush=True)\n"
+    "sys.exit(42 if sys.stdin.readline().strip() == str(budget) else 43)\n"
+)
+
+
+def test_a_kattis_interactor_s_sample_answer_is_its_answer_in_the_build(toy):
+    """As judge data's: the build refused the whole problem (samples are inputs only), and
+    without the answer the validator got an empty one."""
+    (toy / "validator.py").write_text(READS_ITS_ANSWER)
+    text = (toy / "problems.toml").read_text()
+    setting = 'interactor = "kattis:validator.py"'
+    (toy / "problems.toml").write_text(
+        text.replace('interactor = "interactors/toy_echo.py"', setting)
+    )
+    folder = toy / "samples" / "toy_echo"
+    (folder / "sample-1.ans").write_text("7\n")
+    cases = sample_cases(load_registry(toy)["toy_echo"])
+    assert [(case.name, case.expected) for case in cases] == [
+        ("samples/toy_echo/sample-1.in", folder / "sample-1.ans")
+    ]
+    code, output = build(toy, "toy_echo")
+    assert code == 0, output
+    (folder / "sample-1.ans").rename(folder / "sample-1.out")  # the kit's other answer suffix
+    assert build(toy, "toy_echo")[0] == 0
+    (folder / "sample-1.out").unlink()
+    code, output = build(toy, "toy_echo")
+    assert code == 1 and "judge error: interactor failed" in output, output
+
+
 def test_samples_named_as_kattis_and_polygon_name_them_pair_in_natural_order(toy):
     folder = toy / "samples" / "toy_sum"
     for name in ["10.in", "10.ans", "2.in", "2.ans", "1.in", "1.ans", "sample-3.out"]:

@@ -18,6 +18,8 @@ from kit import cli
 from kit.commands import run
 from kit.errors import BuildError
 from kit.judges.targets import found
+from kit.problem_cases import sample_cases
+from kit.registry import load_registry
 from tests.compile_support import judged_by_atcoder
 from tests.package_support import PACKAGES, zipped_guess
 
@@ -374,6 +376,23 @@ def test_a_game_s_answer_beside_its_secret_input_goes_to_the_interactor(toy, tmp
     assert run.run(args) == 1  # no answer beside it: the interactor rejects
     (tmp_path / "game.ans").write_text("expected\n")
     assert run.run(args) == 0
+
+
+def test_an_answer_beside_a_game_of_the_kit_s_own_protocol_is_refused_as_the_build_does(
+    toy, monkeypatch
+):
+    """Its interactor is given none: ``run`` said ok without a word, the build refused it."""
+    monkeypatch.chdir(toy)
+    (toy / "samples" / "toy_echo" / "sample-1.out").write_text("1\n")
+    with pytest.raises(BuildError) as built:
+        sample_cases(load_registry(toy)["toy_echo"])
+    with pytest.raises(BuildError) as ran:
+        run.run(parse("toy_echo", "samples/toy_echo/sample-1.in", "--root", "."))
+    assert str(ran.value) == str(built.value)
+    assert str(ran.value).startswith(
+        "toy_echo: samples/toy_echo/sample-1.out: an interactor in the kit's own protocol "
+        "(PATH INPUT) reads no answer"
+    )
 
 
 def test_an_accepted_game_ends_with_what_the_interactor_said(toy, tmp_path, capfd):
