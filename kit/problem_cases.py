@@ -140,8 +140,8 @@ def _samples_wanted(problem: Problem) -> str:
 
 def sample_cases(problem: Problem) -> list[Case]:
     """The samples of a problem (inputs only for an interactor that reads no answer:
-    ``answers_refused``), in natural order of
-    their names, side by side or in a subfolder layout (``in/`` + ``out/``, kit.case_folders);
+    ``answers_refused``), in natural order of their names, side by side or in a subfolder
+    layout (``in/`` + ``out/``, kit.case_folders);
     a BuildError for anything malformed. A package's: its sample group, in the
     judge's order, answers included (an interactive validator reads them too)."""
     if problem.source is not None:
