@@ -123,15 +123,21 @@ class Names:
     def passed(self, statement: ast.stmt) -> None:
         """``statement`` has run: what it binds is bound before the next, what it deletes
         anywhere at its level is not (``del X``, perhaps in an ``if``), and a class over a
-        base not known plain is not plain either, defined in an ``if`` or ``try`` too (an
-        ``Enum`` with members there, then subclassed, raises)."""
+        base not known plain is not plain either and one over a builtin type is recorded in
+        ``over_builtin``, defined in an ``if`` or ``try`` too (an ``Enum`` with members there,
+        then subclassed, raises; so do nonempty ``__slots__`` under a class over ``int``)."""
         plain: dict[str, bool] = {}  # a class in an ``if`` or ``try`` too: by its bases
+        over: dict[str, bool] = {}  # and whether it is over a builtin type, in any branch
         for node in _module_level([statement]):
             if isinstance(node, ast.ClassDef):
                 known = all(map(self.a_class, node.bases))
                 plain[node.name] = plain.get(node.name, True) and known
+                based = any(map(self.builtin_based, node.bases))
+                over[node.name] = over.get(node.name, False) or based
         for name, known in plain.items():
             (self.uncertain.discard if known else self.uncertain.add)(name)
+        for name, based in over.items():
+            (self.over_builtin.add if based else self.over_builtin.discard)(name)
         self.before.update(statement_bindings(statement))
         for node in _module_level([statement]):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Del):

@@ -228,9 +228,6 @@ def _index(source: Source, known: set[str], classes_pure: bool, entry_too: bool)
     for statement in statements:
         names = binds(statement, classes_pure, own)
         own.passed(statement)
-        if isinstance(statement, ast.ClassDef):
-            over = any(map(own.builtin_based, statement.bases))
-            (own.over_builtin.add if over else own.over_builtin.discard)(statement.name)
         if names:
             item = _Item(statement)
             module.items.append(item)

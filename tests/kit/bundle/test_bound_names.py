@@ -75,6 +75,18 @@ CUTTABLE = {
     "a class over bool": ("class A(bool):\n    pass\n", set()),
     "two bases": ("class A(int, str):\n    pass\n", set()),
     "slots over int": ("class A(int):\n    __slots__ = ('x',)\n", set()),
+    "slots under a class over int": (
+        "class A(int):\n    pass\n\n\nclass B(A):\n    __slots__ = ('x',)\n",
+        set(),
+    ),
+    "slots under a class over int defined in an if": (
+        "if True:\n\n    class A(int):\n        pass\n\n\nclass B(A):\n    __slots__ = ('x',)\n",
+        set(),
+    ),
+    "slots under a plain class defined in an if": (
+        "if True:\n\n    class A:\n        pass\n\n\nclass B(A):\n    __slots__ = ('x',)\n",
+        {"B"},
+    ),
     "a pure constant": ("X = max(1, 2) * 3\n", {"X"}),
     "a division by zero": ("X = 1 // 0\n", set()),
     "a builtin call that raises": ("X = int('1.5')\n", set()),

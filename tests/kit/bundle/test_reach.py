@@ -425,6 +425,12 @@ AS_FROM_SOURCE = {
                    "def used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "slots under a class over int defined in an if": (
+        {"dyn.py": "if True:\n\n    class Num(int):\n        pass\n\n\n"
+                   "class Tagged(Num):\n    __slots__ = ('tag',)\n\n\n"
+                   "def used():\n    return 1\n"},
+        "from shared.dyn import used\nprint(used())",
+    ),
 }  # fmt: skip
 
 
