@@ -78,6 +78,7 @@ from kit.bundle.sources import (
     imported_modules,
     is_literal_table,
     prefixes,
+    private_name,
     shipped_statements,
     walk,
 )
@@ -264,16 +265,6 @@ def _aliases(source: Source, statements: list[ast.stmt], known: set[str]) -> dic
                 if name != "*" and (isinstance(node, ast.Import) or origin in known):
                     aliases.setdefault(name, set()).add(origin)
     return aliases
-
-
-def private_name(name: str, class_name: str) -> str:
-    """The name CPython's compiler reads for ``name`` written in the body of class
-    ``class_name``: ``__x`` (not ``__x__``) is ``_K__x``, the class's leading underscores
-    stripped; a class named by underscores alone renames nothing (``_Py_Mangle``)."""
-    owner = class_name.lstrip("_")
-    if not name.startswith("__") or name.endswith("__") or "." in name or not owner:
-        return name
-    return f"_{owner}{name}"
 
 
 class _References(ast.NodeVisitor):

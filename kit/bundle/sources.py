@@ -238,6 +238,16 @@ def called_name(function: ast.expr) -> str:
     return function.id if isinstance(function, ast.Name) else ""
 
 
+def private_name(name: str, class_name: str) -> str:
+    """The name CPython's compiler reads for ``name`` written in the body of class
+    ``class_name``: ``__x`` (not ``__x__``) is ``_K__x``, the class's leading underscores
+    stripped; a class named by underscores alone renames nothing (``_Py_Mangle``)."""
+    owner = class_name.lstrip("_")
+    if not name.startswith("__") or name.endswith("__") or "." in name or not owner:
+        return name
+    return f"_{owner}{name}"
+
+
 def attribute_chain(node: ast.Attribute) -> list[str]:
     """``a.b.c`` as ``["a", "b", "c"]``; empty when the base is not a plain name."""
     parts = []

@@ -8,7 +8,6 @@ import sys
 
 import pytest
 
-from kit.bundle.reach import private_name
 from kit.bundle_making import make_bundle
 from kit.errors import BuildError
 from kit.registry import load_registry
@@ -502,23 +501,3 @@ def test_a_bundle_that_reads_its_own_text_ships_it_as_written(toy):
     solution = "import inspect\nfrom shared.dyn import f\nprint(inspect.getsource(f), end='')"
     text, done = bundle_run(toy, solution, helper)
     assert done.stdout == helper.split("\n\n\n")[0] + "\n", done.stderr
-
-
-PRIVATE = {
-    ("__s", "K"): "_K__s",
-    ("__s", "_K"): "_K__s",  # the class's leading underscores stripped
-    ("__s", "___K__x"): "_K__x__s",
-    ("__s", "K_"): "_K___s",
-    ("__s", "__"): "__s",  # a class named by underscores alone renames nothing
-    ("__u__", "K"): "__u__",  # a dunder is not renamed
-    ("_s", "K"): "_s",
-}
-
-
-@pytest.mark.parametrize(("name", "owner"), sorted(PRIVATE))
-def test_a_private_name_in_a_class_body_is_the_one_cpython_compiles(name, owner):
-    """As ``compile`` writes it into ``co_names``: ``__s`` in class ``K`` reads ``_K__s``."""
-    code = compile(f"class {owner}:\n    def f(self):\n        return {name}\n", "k", "exec")
-    method = next(c for c in code.co_consts[0].co_consts if hasattr(c, "co_names"))
-    assert method.co_names == (PRIVATE[name, owner],)
-    assert private_name(name, owner) == PRIVATE[name, owner]

@@ -15,6 +15,7 @@ from kit.bundle.sources import (
     children,
     import_bindings,
     kept,
+    private_name,
     walk,
 )
 from tests.bundle_support import table_source
@@ -132,3 +133,23 @@ def test_a_namespace_package_is_no_changed_source(tmp_path):
     (tmp_path / "loose").mkdir()
     folder = Source("loose", tmp_path / "loose", "loose/", True, "", ast.parse(""))
     assert sources.changed_source([folder]) is None
+
+
+PRIVATE = {
+    ("__s", "K"): "_K__s",
+    ("__s", "_K"): "_K__s",  # the class's leading underscores stripped
+    ("__s", "___K__x"): "_K__x__s",
+    ("__s", "K_"): "_K___s",
+    ("__s", "__"): "__s",  # a class named by underscores alone renames nothing
+    ("__u__", "K"): "__u__",  # a dunder is not renamed
+    ("_s", "K"): "_s",
+}
+
+
+@pytest.mark.parametrize(("name", "owner"), sorted(PRIVATE))
+def test_a_private_name_in_a_class_body_is_the_one_cpython_compiles(name, owner):
+    """As ``compile`` writes it into ``co_names``: ``__s`` in class ``K`` reads ``_K__s``."""
+    code = compile(f"class {owner}:\n    def f(self):\n        return {name}\n", "k", "exec")
+    method = next(c for c in code.co_consts[0].co_consts if hasattr(c, "co_names"))
+    assert method.co_names == (PRIVATE[name, owner],)
+    assert private_name(name, owner) == PRIVATE[name, owner]
