@@ -23,7 +23,14 @@ from types import ModuleType
 from kit.bundle.bound_names import Names
 from kit.bundle.dynamic_names import binds_dynamically
 from kit.bundle.guards import is_type_checking
-from kit.bundle.sources import Source, called_name, imported_modules, shipped_statements, walk
+from kit.bundle.sources import (
+    Source,
+    called_name,
+    imported_modules,
+    private_name,
+    shipped_statements,
+    walk,
+)
 from kit.errors import BuildError
 
 # what the import system sets on a module loaded from a file (the bundle's loader too), and
@@ -42,7 +49,7 @@ def check_imported_names(entry: Source, helpers: list[Source]) -> None:
     sources = [entry, *helpers]
     known: dict[str, set[str] | None] = {}  # a helper's names; None: any name may be there
     for source in sources:
-        for node in _load_time_imports(shipped_statements(source)):
+        for node, owner in _load_time_imports(shipped_statements(source)):
             (module,) = imported_modules(source, node)
             helper = by_name.get(module)
             if helper is None:
@@ -51,31 +58,34 @@ def check_imported_names(entry: Source, helpers: list[Source]) -> None:
                 known[module] = _names_bound(helper, by_name)
             names = known[module]
             for alias in node.names:
-                if names is None or alias.name == "*" or alias.name in names:
+                name = private_name(alias.name, owner) if owner else alias.name
+                if names is None or name == "*" or name in names:
                     continue
-                if not any(_set_from_outside(other, alias.name) for other in sources):
+                if not any(_set_from_outside(other, name) for other in sources):
                     raise BuildError(
-                        f"{source.rel}:{node.lineno}: imports '{alias.name}' from "
+                        f"{source.rel}:{node.lineno}: imports '{name}' from "
                         f"{helper.rel}, which does not define it"
                     )
 
 
-def _load_time_imports(statements: list[ast.stmt]):
+def _load_time_imports(statements: list[ast.stmt], owner: str = ""):
     """The ``from ... import`` statements that run when the module loads and that nothing
     guards: outside functions, ``if TYPE_CHECKING:`` bodies, ``try`` bodies with handlers
-    and ``with suppress(...)`` blocks."""
+    and ``with suppress(...)`` blocks; each with the class whose body holds it, if any (in
+    class ``K``, ``from m import __x`` imports ``_K__x``: ``private_name``)."""
     for statement in statements:
         if isinstance(statement, ast.ImportFrom):
-            yield statement
+            yield statement, owner
         elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) or _guarded(statement):
             continue
         elif isinstance(statement, ast.If) and is_type_checking(statement.test):
-            yield from _load_time_imports(statement.orelse)
+            yield from _load_time_imports(statement.orelse, owner)
         else:
+            inner = statement.name if isinstance(statement, ast.ClassDef) else owner
             for field in ("body", "orelse", "finalbody"):
-                yield from _load_time_imports(getattr(statement, field, []))
+                yield from _load_time_imports(getattr(statement, field, []), inner)
             for case in getattr(statement, "cases", []):
-                yield from _load_time_imports(case.body)
+                yield from _load_time_imports(case.body, owner)
 
 
 def _guarded(statement: ast.stmt) -> bool:

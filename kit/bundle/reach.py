@@ -36,7 +36,8 @@ statement that raises on import from source keeps raising in the bundle.
 
 References are names (``f``) and attribute chains on imported modules (``shared.x.f``), found
 anywhere in kept code; in a class body ``K`` a name ``__x`` is read as ``_K__x``, as the
-compiler renames it (``private_name``). A module used any other way (passed as a value,
+compiler renames it (``private_name``), and ``from m import __x`` there reads ``m._K__x``.
+A module used any other way (passed as a value,
 ``getattr(module, ...)``, ``vars(module)``, ``dir(module)``, any dunder attribute of it such as
 ``module.__dict__`` or ``module.__getattribute__``, or imported from it: ``from module import
 __dict__``), or that uses ``globals()``, ``vars()``, ``__all__``, ``__getattr__`` or its
@@ -350,10 +351,12 @@ class _References(ast.NodeVisitor):
             # the package's own binding of the name, if any, even where a submodule has that
             # name: the import takes the attribute the package has when it runs, which is its
             # own until the submodule is imported (``from geom import point`` then ``import
-            # geom.point``: the first binds geom's function)
-            self.found.append((base, alias.name))
-            if f"{base}.{alias.name}" not in self.known:
-                self._module_through(base, alias.name)
+            # geom.point``: the first binds geom's function); in a class body ``K``, ``from m
+            # import __x`` reads ``m._K__x``
+            name = self._named(alias.name)
+            self.found.append((base, name))
+            if f"{base}.{name}" not in self.known:
+                self._module_through(base, name)
 
     def _module_through(self, module: str, name: str) -> None:
         """``module.name`` taken where ``name`` is a module ``module`` imported (``import

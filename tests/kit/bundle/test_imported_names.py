@@ -47,6 +47,14 @@ def test_a_name_the_helper_never_binds_fails_the_build_in_one_line(toy):
             },
             "shared/inner.py:2: imports 'BANER' from shared/toy_text.py, which does not define it",
         ),
+        (  # a private name in a class body: Python imports _K__secret, not __secret
+            {
+                "shared/mathx.py": "from shared.inner import VALUE as nothere\n",
+                "shared/inner.py": "class K:\n    from shared.base import __secret\nVALUE = 7\n",
+                "shared/base.py": "__secret = 1\n",
+            },
+            "shared/inner.py:2: imports '_K__secret' from shared/base.py, which does not define it",
+        ),
         (  # a package's __init__, no submodule of that name
             {"shared/mathx.py": "from shared import nothere\n"},
             "shared/mathx.py:1: imports 'nothere' from shared/__init__.py, which does not "
@@ -64,6 +72,16 @@ def test_names_bound_nowhere_the_import_looks_fail(toy, files, message):
     solution(toy)
     assert refused(toy) == message
     assert b"cannot import name" in run_source(toy, b"")[2][0]
+
+
+def test_a_private_name_imported_in_a_class_body_is_read_as_cpython_mangles_it(toy):
+    """``from m import __x`` in class ``K`` imports ``m._K__x``: a helper binding only that
+    builds (it was refused as not defining ``__x``) and runs as from source."""
+    write(toy, "shared/mathx.py", "def _K__x():\n    return 42\n")
+    solution(toy, "class K:\n    from shared.mathx import __x\n", "print(K._K__x())\n")
+    source = run_source(toy, b"")
+    assert source[:2] == (0, b"42\n"), source
+    assert run_bundle(toy, bundle_of(toy), b"") == source
 
 
 BOUND = {

@@ -430,6 +430,11 @@ AS_FROM_SOURCE = {
                    "def used():\n    return 1\n"},
         "from shared.dyn import used\nprint(used())",
     ),
+    "a private name imported in a class body": (
+        {"dyn.py": "def __helper():\n    return 1\n\n\ndef _K__helper():\n    return 42\n"},
+        "class K:\n    from shared.dyn import __helper\n\n    def go(self):\n"
+        "        return K.__helper()\n\n\nprint(K().go())",
+    ),
 }  # fmt: skip
 
 
