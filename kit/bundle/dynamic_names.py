@@ -127,9 +127,11 @@ def _dynamic_bindings(source: Source) -> tuple[set[str], set[str]]:
 def has_class_hooks(source: Source) -> bool:
     """Whether creating a class may run code of ``source``: a hook defined or assigned
     (``__init_subclass__ = classmethod(hook)``, ``Base.__init_subclass__ = ...``, ``setattr``
-    of a hook's name or a name not written out), a ``metaclass=``, or a metaclass defined (a
+    of a hook's name or a name not written out, or ``setattr`` under another name), a
+    ``metaclass=``, or a metaclass defined (a
     subclass of ``type``, whose instances may be made by a call: ``Base = Meta("Base", (),
     {})``); or a reader of ``__subclasses__``."""
+    called = {id(node.func) for node in walk(source.tree) if isinstance(node, ast.Call)}
     for node in walk(source.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in CLASS_HOOKS:
             return True
@@ -138,7 +140,7 @@ def has_class_hooks(source: Source) -> bool:
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
         ):
             return True
-        if _sets_hook(node):
+        if _sets_hook(node) or _setter_as_value(node, called):
             return True
         if isinstance(node, ast.ClassDef) and (node.keywords or _is_metaclass(node)):
             return True
@@ -165,6 +167,17 @@ def _sets_hook(node: ast.AST) -> bool:
         or name.value in CLASS_HOOKS
         for name in names
     )
+
+
+def _setter_as_value(node: ast.AST, called: set[int]) -> bool:
+    """Whether ``node`` takes ``setattr`` (or a ``__setattr__``) other than to call it there:
+    bound to another name (``put = setattr``, ``from builtins import setattr as put``) or
+    passed on, its calls may then set a hook by any name."""
+    if isinstance(node, ast.ImportFrom):
+        return any(alias.name in SETTERS for alias in node.names)
+    if isinstance(node, (ast.Name, ast.Attribute)) and id(node) not in called:
+        return called_name(node) in SETTERS
+    return False
 
 
 def _is_metaclass(node: ast.ClassDef) -> bool:

@@ -53,9 +53,10 @@ a module's names as ``globals()`` does); ``eval``, ``exec``, ``__import__``, ``i
 modules``, ``import sys as system``), or a function's or frame's globals (``__globals__``,
 ``f_globals``, ``f_locals``) anywhere keep everything, and classes are all kept when any module
 defines or assigns ``__init_subclass__`` or ``__set_name__`` (``Base.__init_subclass__ =
-hook``, ``setattr`` of a hook's name or one not written out), passes ``metaclass=`` or defines
-a metaclass (creating a class may then have effects elsewhere) or reads ``__subclasses__``
-(which finds classes nothing names): ``kit.bundle.dynamic_names`` finds these.
+hook``, ``setattr`` of a hook's name or one not written out, or under another name), passes
+``metaclass=`` or defines a metaclass (creating a class may then have effects elsewhere) or
+reads ``__subclasses__`` (which finds classes nothing names): ``kit.bundle.dynamic_names``
+finds these.
 ``getattr(package, "sub")`` uses the submodule ``package.sub``, which the import system binds
 on its package, as a value. A name taken from a module that bound it to another module (``from
 shared.rb import amod``, ``shared.rb.amod``) uses that module as a value. Helpers'

@@ -62,6 +62,9 @@ REGISTERING = {
     "__init_subclass__ set by setattr": "REG = []\n\n\nclass Base:\n    pass\n\n\n"
     "def _hook(cls):\n    REG.append(cls.__name__)\n\n\n"
     "setattr(Base, '__init_' + 'subclass__', classmethod(_hook))\n",
+    "__init_subclass__ set by setattr under another name": "REG = []\n\n\nclass Base:\n"
+    "    pass\n\n\ndef _hook(cls):\n    REG.append(cls.__name__)\n\n\nput = setattr\n"
+    "put(Base, '__init_subclass__', classmethod(_hook))\n",
 }
 
 
@@ -135,6 +138,12 @@ HOOKED = {
     "setattr of a name not written out": ("setattr(Field, name, named)\n", True),
     "type.__setattr__ of a hook": ("type.__setattr__(F, '__set_name__', named)\n", True),
     "setattr of another name": ("setattr(Field, 'size', 3)\nField.size = 4\n", False),
+    "setattr bound to another name": ("put = setattr\nput(F, '__set_name__', named)\n", True),
+    "setattr imported under another name": (
+        "from builtins import setattr as put\nput(F, '__set_name__', named)\n",
+        True,
+    ),
+    "setattr passed on": ("import functools\nfunctools.partial(setattr, F)(N, named)\n", True),
     "a plain class": ("class A(B):\n    x = 1\n", False),
 }
 
