@@ -15,7 +15,9 @@ the importing module itself, which the bundle holds under that same name (the so
 ``__main__`` from source and in the bundle alike): read as that name's literal, no computed
 import. A workspace file or folder named as a standard module
 (a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge, and so
-is a name imported from a helper that never binds it (``kit.bundle.imported_names``).
+is a name imported from a helper that never binds it (``kit.bundle.imported_names``), and
+``pkgutil.iter_modules`` or ``importlib.resources`` read beside a helper package, whose
+files the bundle does not have (``kit.bundle.package_files``).
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports
 inside functions do not count; a cycle is left as it is): the order of the bundle's files.
@@ -34,6 +36,7 @@ from pathlib import Path
 from kit.bundle.guards import guarded_lines, is_type_checking
 from kit.bundle.import_calls import dynamic_imports
 from kit.bundle.imported_names import check_imported_names
+from kit.bundle.package_files import check_package_files
 from kit.bundle.resolve import ResolveError, Resolver, Spec, import_path
 from kit.bundle.sources import (
     ENTRY,
@@ -73,6 +76,7 @@ def discover(
     with Resolver(root, import_path(root, solution)) as resolver:
         helpers = _collect(root, entry, resolver, installed)
     check_imported_names(entry, helpers)
+    check_package_files([entry, *helpers])
     return entry, load_order(entry, helpers)
 
 
