@@ -191,6 +191,25 @@ def layout_of(folder: Path) -> Layout | Numbered | None:
     return found or (USACO if _numbered(folder) else None)
 
 
+def laid_out_answer(given: Path) -> tuple[Path, str] | None:
+    """The file answering the input ``given`` when it is a layout's input (a file of ``in/``,
+    ``test_in/`` or ``input/``: ``LAYOUTS``; USACO's ``I.N``), by the rule ``laid_out_cases``
+    pairs them with (``answer_name``), and the layout as messages say it (``in/ with out/``);
+    None for any other file. The answer is an absolute path."""
+    folder = given.absolute().parent
+    layout = next((each for each in LAYOUTS if folder.name == each.inputs), None)
+    if layout is not None:
+        return folder.parent / layout.answers / layout.answer_name(given.name), layout.said
+    if USACO.kind(given.name) == USACO.renamed[0]:
+        return folder / USACO.answer_name(given.name), USACO.said
+    return None
+
+
+def layouts_said() -> str:
+    """Every layout as messages say it: ``in/ with out/, ..., I.N with O.N files``."""
+    return ", ".join(layout.said for layout in (*LAYOUTS, USACO))
+
+
 def _numbered(folder: Path) -> bool:
     """Whether ``folder`` holds a file named as USACO's older data names one (``I.1``)."""
     try:

@@ -5,26 +5,26 @@ problem's samples' folder is that problem's from any folder. A case of a problem
 tarred package is named as the build prints it, ``cpkit run pkg.zip/tests/01`` (SLUG left out:
 the problem whose package it is); its unpacked copy is what runs.
 
-The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's
-first target as the build runs it (its own interpreter when here, else a stand-in) with the
-judge's isolation (``-I``) from an empty folder and the build's limits (``kit.run.limits``:
-killed at 3x the time limit, over the memory limit or past the output limit). A batch problem
-reads FILE (or this command's stdin) and its output goes to stdout unchanged; an interactive
-problem with an interactor plays it, FILE being the interactor's secret input, and the last
-lines exchanged are shown. A batch FILE with its answer beside it (``NAME.out`` or ``NAME.ans``,
-as samples are found: ``cpkit run SLUG samples/SLUG/sample-1.in``) is judged against it by the
-problem's comparison too, unless that file is where stdout goes (``run SLUG x.in > x.out``
-makes an answer; ``| tee x.out`` too); an answer given as FILE, its input beside it, is
-refused naming the input. An interactive FILE's answer beside it is the interactor's ANSWER (a
-``kattis:`` or ``testlib:`` one), as the build gives a sample's; beside an interactor in the kit's
-own protocol, which reads none, it is refused, as the build refuses it. The verdict
-(``kit.run.verdicts``' words), time (as the build counts it: CPU time for a judge that counts CPU),
-peak memory and any traceback (mapped to the author's lines, with hints) go to stderr. The build's
-static checks run beside it for the run's target: a bundle they refuse is FAIL, as in the build. A
-batch run with no answer to judge by (none beside FILE, or stdin) that ended cleanly within every
-limit is ``without answer``, as the build counts a lone sample ``NAME.in``, not ``ok``: whether the
-judge would accept its output is not known. The exit status is 0 when the run was accepted or is
-without answer (nothing failed), else 1.
+The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's first
+target as the build runs it (its own interpreter when here, else a stand-in) with the judge's
+isolation (``-I``) from an empty folder and the build's limits (``kit.run.limits``: killed at 3x the
+time limit, over the memory limit or past the output limit). A batch problem reads FILE (or this
+command's stdin) and its output goes to stdout unchanged; an interactive problem with an interactor
+plays it, FILE being the interactor's secret input, and the last lines exchanged are shown. A batch
+FILE with its answer beside it (``NAME.out`` or ``NAME.ans``, as samples are found: ``cpkit run SLUG
+samples/SLUG/sample-1.in``; a laid-out folder's input, ``in/01.txt``, the answer the build pairs it
+with, ``out/01.txt``: kit.case_folders) is judged against it by the problem's comparison too, unless
+that file is where stdout goes (``run SLUG x.in > x.out`` makes an answer; ``| tee x.out`` too); an
+answer given as FILE, its input beside it, is refused naming the input. An interactive FILE's answer
+beside it is the interactor's ANSWER (a ``kattis:`` or ``testlib:`` one), as the build gives a
+sample's; beside an interactor in the kit's own protocol, which reads none, it is refused, as the
+build refuses it. The verdict (``kit.run.verdicts``' words), time (as the build counts it: CPU time
+for a judge that counts CPU), peak memory and any traceback (mapped to the author's lines, with
+hints) go to stderr. The build's static checks run beside it for the run's target: a bundle they
+refuse is FAIL, as in the build. A batch run with no answer to judge by (none beside FILE, or stdin)
+that ended cleanly within every limit is ``without answer``, as the build counts a lone sample
+``NAME.in``, not ``ok``: whether the judge would accept its output is not known. The exit status is
+0 when the run was accepted or is without answer (nothing failed), else 1.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ import threading
 from pathlib import Path
 
 from kit.bundle_making import write_bundle
+from kit.case_folders import laid_out_answer, layouts_said
 from kit.commands import (
     add_root,
     add_target,
@@ -146,14 +147,7 @@ def run(args: argparse.Namespace) -> int:
         details = [*details, f"note: the build fails for another target: {error}"]
     making = given is not None and any(map(_is_stdout, _answer_names(given)))
     if given is not None and answer is None and not playing and outcome.word == OK and not making:
-        odd = [path for path in _answer_names(given) if file_state(path) == NOT_REGULAR]
-        beside = (
-            f"{odd[0].name} beside {shown} is not a regular file (a pipe, a socket or a device)"
-            if odd
-            else f"no answer beside {shown} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
-            "for NN)"
-        )
-        details = [*details, f"note: {beside}: its output was not judged"]
+        details = [*details, f"note: {_unanswered(given, shown)}: its output was not judged"]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
 
 
@@ -363,11 +357,48 @@ def _teed(target: os.stat_result) -> bool:
 # an input's suffix: its answer's, as samples (NAME.in: NAME.out, NAME.ans) and Polygon's
 # tests (NN: NN.a) name them; read both ways, an input's answers and an answer's input
 ANSWER_SUFFIXES = {".in": (".out", ".ans"), "": (".a",)}
+BESIDE_SAID = "NAME.out or NAME.ans for NAME.in, Polygon's NN.a for NN"
 
 
 def _answer_names(given: Path) -> tuple[Path, ...]:
-    """Where the answer of the input ``given`` may be (``ANSWER_SUFFIXES``)."""
+    """Where the answer of the input ``given`` may be: a layout's input's, where the build
+    pairs it (``in/01.txt``: ``out/01.txt``, kit.case_folders.laid_out_answer); else beside it
+    (``ANSWER_SUFFIXES``)."""
+    laid_out = laid_out_answer(given)
+    if laid_out is not None:
+        return (laid_out[0],)
     return tuple(given.with_suffix(suffix) for suffix in ANSWER_SUFFIXES.get(given.suffix, ()))
+
+
+def _answer_shown(path: Path, given: Path, shown: Path) -> Path:
+    """The answer file ``path`` of the input ``given`` as FILE (``shown``) names its folder;
+    a layout's, in another folder, from this folder (else as it is)."""
+    if path.parent == given.parent:
+        return shown.with_name(path.name)
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def _unanswered(given: Path, shown: Path) -> str:
+    """Why the input ``given`` (FILE, ``shown``) has no answer to judge by: the files looked
+    for, and the rule that names them (a layout's, else the ones beside an input)."""
+    places = _answer_names(given)
+    odd = [path for path in places if file_state(path) == NOT_REGULAR]
+    if odd:
+        beside = odd[0].parent == given.parent
+        named = odd[0].name if beside else _answer_shown(odd[0], given, shown)
+        return f"{named} beside {shown} is not a regular file (a pipe, a socket or a device)"
+    laid_out = laid_out_answer(given)
+    rule = f"as {laid_out[1]} pairs them" if laid_out else BESIDE_SAID
+    if not places:
+        return (
+            f"no answer for {shown} (none looked for: an answer is {BESIDE_SAID}, or the "
+            f"file of a layout's answers, {layouts_said()})"
+        )
+    looked = " or ".join(str(_answer_shown(path, given, shown)) for path in places)
+    return f"no answer for {shown} (looked for {looked}: {rule})"
 
 
 def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) -> None:
@@ -409,7 +440,7 @@ def _answer_beside(given: Path, shown: Path) -> Path | None:
     for path in _answer_names(given):
         state = file_state(path)
         if state not in (None, MISSING, NOT_REGULAR):  # a pipe or a terminal: made, not read
-            named = shown.with_name(path.name)  # as FILE names its folder
+            named = _answer_shown(path, given, shown)  # as FILE names its folder
             raise BuildError(f"{named}: the answer beside {given.name} {state}")
         if state is None and not _is_stdout(path):
             found.append(path)

@@ -15,7 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from kit.case_folders import case_folders, not_cases
+from kit.case_folders import (
+    LAYOUTS,
+    USACO,
+    case_folders,
+    laid_out_answer,
+    laid_out_cases,
+    not_cases,
+)
 from kit.errors import BuildError
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import load_registry
@@ -364,3 +371,21 @@ def test_an_interactive_problem_s_usaco_samples_are_inputs_only(toy):
         "toy_echo: samples/toy_echo/O.1: an interactive problem's samples are the interactor's "
         "inputs only (I.N)"
     )
+
+
+def test_a_laid_out_input_s_answer_is_the_one_its_layout_pairs_it_with(tmp_path):
+    """``run`` finds a laid-out input's answer by the rule the build pairs its cases with: the
+    same file for every case of every layout; a file of no layout has none."""
+    layouts = {layout.inputs: laid_out(tmp_path / layout.inputs, {}) for layout in LAYOUTS}
+    laid_out(layouts["in"], {"01.txt": ("1\n", "1\n")})
+    laid_out(layouts["test_in"], {"01.txt": ("1\n", "1\n")}, "test_in", "test_out")
+    hackerrank(layouts["input"], {"00": ("1\n", "1\n")})
+    usaco = tmp_path / "usaco"
+    usaco.mkdir()
+    (usaco / "I.1").write_text("1\n")
+    (usaco / "O.1").write_text("1\n")
+    for layout, folder in [*zip(LAYOUTS, layouts.values()), (USACO, usaco)]:
+        (case,), wrong = laid_out_cases(folder, layout, "x", False)
+        assert not wrong and case.answer is not None
+        assert laid_out_answer(case.input) == (case.answer, layout.said)
+    assert laid_out_answer(tmp_path / "samples" / "sample-1.in") is None

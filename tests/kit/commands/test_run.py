@@ -80,10 +80,39 @@ def test_a_polygon_test_is_judged_against_its_answer_and_an_input_without_one_sa
     assert args.run(args) == 0
     note, last = capfd.readouterr().err.splitlines()[-2:]
     assert note == (
-        f"note: no answer beside {given} (NAME.out or NAME.ans for NAME.in, or Polygon's NN.a "
-        "for NN): its output was not judged"
+        f"note: no answer for {given} (looked for {given}.a: NAME.out or NAME.ans for NAME.in, "
+        "Polygon's NN.a for NN): its output was not judged"
     )
     assert last.startswith("[toy_sum: without answer, ")
+
+
+@pytest.mark.parametrize(
+    ("input_name", "answer_name", "said"),
+    [("in/01.txt", "out/01.txt", "in/ with out/"),
+     ("test_in/01.txt", "test_out/01.txt", "test_in/ with test_out/"),
+     ("input/input00.txt", "output/output00.txt", "input/ with output/"),
+     ("I.1", "O.1", "I.N with O.N files")],
+)  # fmt: skip
+def test_a_laid_out_input_is_judged_against_the_answer_the_build_pairs_it_with(
+    toy, tmp_path, capfd, monkeypatch, input_name, answer_name, said
+):
+    """AtCoder's ``in/`` + ``out/``, yukicoder's, HackerRank's and USACO's layouts: the build
+    said WA where ``run`` said "no answer beside" and ``without answer``, exit status 0."""
+    given, answer = tmp_path / input_name, tmp_path / answer_name
+    for path in (given, answer):
+        path.parent.mkdir(exist_ok=True)
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    answer.write_text("not the answer\n")
+    monkeypatch.chdir(tmp_path)
+    args = parse("toy_sum", input_name, "--root", str(toy))
+    assert args.run(args) == 1
+    assert capfd.readouterr().err.splitlines()[-1].startswith("[toy_sum: WA, ")
+    answer.unlink()
+    assert args.run(args) == 0
+    assert capfd.readouterr().err.splitlines()[-2] == (
+        f"note: no answer for {input_name} (looked for {answer_name}: as {said} pairs them): "
+        "its output was not judged"
+    )
 
 
 @pytest.mark.parametrize(
