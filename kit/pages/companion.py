@@ -1,26 +1,25 @@
 """Competitive Companion's problem data: the JSON its browser extension sends to a tool, and cph's
 ``.prob`` files store (for ``cpkit new --from FILE``).
 
-The format, as its README ("Custom tools", "The format") gives it: ``name``, ``group``,
-``url`` (the problem's page, kept as ``Page.url`` when it is an http(s) address; cph's local
-problems have their source file's path there, which is not kept), ``interactive``
-(optional), ``memoryLimit`` in MB, ``timeLimit`` in ms, ``tests`` (a list of ``{"input":
-..., "output": ...}``), ``input`` and ``output`` (``{"type": "stdin"}``, or ``"file"`` with a
-``fileName``); cph's ``srcPath`` (the whole path of the source file the
-problem was saved for, cph's src/types.ts ``Problem``) is kept as ``Page.source_file`` for
-``new`` to adopt; other keys (``languages``, ``batch``) are passed over. The judge is known by
-the address's host (the page readers' hosts, Timus', SPOJ's, CSES' and Library Checker's;
-Virtual Judge's problems by the judge their address names), else it is ``judge`` when one is
-named, else the group's first part ("Example - Problem Set" is Example); cph's local problem
-(``"local": true``, group "local", its url the source file: cph's src/runTestCases.ts) names
-none; a name close to a profile's but not it (problems.toml would refuse it) is refused,
-saying where it came from. A file without ``memoryLimit`` (some tools strip it) takes the
-judge's usual limit where its profile has one. Tests are kept as the data holds them but for
-their line ends, made a judge's files' (``page.judge_file``: LF, and a newline at the end of
-any text); one whose input and output are both blank (empty, or only whitespace) is left out. A
-problem that reads or writes a named file is refused (the kit runs stdin and stdout), as are
-limits problems.toml would take for other units (a time limit of 100 s or more, a memory limit
-of 4096 MB or more).
+The format, as its README ("Custom tools", "The format") gives it: ``name``, ``group``, ``url`` (the
+problem's page, kept as ``Page.url`` when it is an http(s) address; cph's local problems have their
+source file's path there, which is not kept), ``interactive`` (optional), ``memoryLimit`` in MB,
+``timeLimit`` in ms, ``tests`` (a list of ``{"input": ..., "output": ...}``), ``input`` and
+``output`` (``{"type": "stdin"}``, or ``"file"`` with a ``fileName``); cph's ``srcPath`` (the whole
+path of the source file the problem was saved for, cph's src/types.ts ``Problem``) is kept as
+``Page.source_file`` for ``new`` to adopt; its ``customCheckerPath``, a checker no ``compare`` rule
+runs as cph does, is named in a note (``_checker_note``); other keys (``languages``, ``batch``) are
+passed over. The judge is known by the address's host (the page readers' hosts, Timus', SPOJ's,
+CSES' and Library Checker's; Virtual Judge's problems by the judge their address names), else it is
+``judge`` when one is named, else the group's first part ("Example - Problem Set" is Example); cph's
+local problem (``"local": true``, group "local", its url the source file: cph's src/runTestCases.ts)
+names none; a name close to a profile's but not it (problems.toml would refuse it) is refused,
+saying where it came from. A file without ``memoryLimit`` (some tools strip it) takes the judge's
+usual limit where its profile has one. Tests are kept as the data holds them but for their line
+ends, made a judge's files' (``page.judge_file``: LF, and a newline at the end of any text); one
+whose input and output are both blank (empty, or only whitespace) is left out. A problem that reads
+or writes a named file is refused (the kit runs stdin and stdout), as are limits problems.toml would
+take for other units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -134,7 +133,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
         page_id,
         interactive=interactive,
         origin=origin,
-        notes=_line_ends_note(changed),
+        notes=_line_ends_note(changed) + _checker_note(problem),
         source_file=_source_file(problem),
         url=page_address(url),
     )
@@ -320,6 +319,21 @@ def _tests(data: dict, source: str) -> tuple[list[tuple[str, str]], list[int]]:
             if pairs[-1] != (given, wanted):
                 changed.append(number)
     return pairs, changed
+
+
+def _checker_note(problem: dict) -> tuple[str, ...]:
+    """The note naming cph's custom checker (``customCheckerPath``), which no ``compare`` rule
+    runs as cph does: cph runs ``python CHECKER INPUT OUTPUT`` (no answer file) and passes the
+    output on exit status 0 alone (src/utils/customChecker.ts, src/webview/processRunSingle.ts),
+    where ``checker:PATH`` is given ``INPUT OUTPUT ANSWER`` and reads testlib's statuses."""
+    named = problem.get("customCheckerPath")
+    if not isinstance(named, str) or not named.strip():
+        return ()
+    return (
+        f"cph's custom checker {single_line(named)} is not carried over (cph runs `python "
+        "CHECKER INPUT OUTPUT`, exit 0 accepting, no compare rule's calling convention): the "
+        "problem is judged by the judge's default comparison until compare is set",
+    )
 
 
 def _line_ends_note(changed: list[int]) -> tuple[str, ...]:

@@ -343,3 +343,17 @@ def test_a_yukicoder_problem_is_named_by_its_title_else_its_judge_and_number(nam
     url = f"https://yukicoder.me/problems/no/{number}"
     page = companion.read(data(name=name, group="yukicoder", url=url), "p.json")
     assert (page.judge, page.id, slug_of(page)) == ("yukicoder", number, slug)
+
+
+def test_cph_s_custom_checker_is_named_in_a_note_and_no_compare_is_written():
+    """cph's ``customCheckerPath`` was dropped without a word: cph runs it as ``python CHECKER
+    INPUT OUTPUT`` (exit 0 accepts), which neither ``checker:PATH`` (INPUT OUTPUT ANSWER,
+    testlib's statuses) nor ``validator:PATH`` matches."""
+    page = companion.read(data(group="X", customCheckerPath="/home/me/check.py"), "p")
+    assert page.notes == (
+        "cph's custom checker /home/me/check.py is not carried over (cph runs `python CHECKER "
+        "INPUT OUTPUT`, exit 0 accepting, no compare rule's calling convention): the problem "
+        "is judged by the judge's default comparison until compare is set",
+    )
+    for blank in ("", " ", None, 3):
+        assert companion.read(data(group="X", customCheckerPath=blank), "p").notes == ()
