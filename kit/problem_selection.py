@@ -40,7 +40,8 @@ def select(registry: dict[str, Problem], slugs: list[str]) -> list[Problem]:
     unknown = [slug for slug in slugs if slug not in registry]
     if unknown:
         known = [slug for slug in slugs if slug in registry]  # cpkit t two_sum: two_sum's
-        raise BuildError(_unknown(registry, unknown[0], " ".join(known) or "SLUG"))
+        here = folder_problem(registry) if not known else None  # cpkit t in abc300/a
+        raise BuildError(_unknown(registry, unknown[0], " ".join(known) or _slug_of(here)))
     return [registry[slug] for slug in dict.fromkeys(slugs)] if slugs else list(registry.values())
 
 
@@ -95,10 +96,12 @@ def slugs_or_here(registry: dict[str, Problem], slugs: list[str]) -> list[str]:
 
 
 def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
-    """The problem of ``run NAME``, NAME no slug but a file there or ``-`` (stdin): the one
-    problem whose package has the file as a case's (as the build names it, ``pkg.zip/tests/01``
-    too), else whose samples' folder holds it (from any folder: the file says whose sample it
-    is), else this folder's problem, said on stderr; None when it is neither, or is a
+    """The problem of ``run NAME``, NAME no slug but a file or a folder there or ``-`` (stdin):
+    the one problem whose package has the file as a case's (as the build names it,
+    ``pkg.zip/tests/01`` too), else whose samples' folder holds it or is it (from any folder:
+    the file says whose sample it is; ``run tests/``, ``run ./tests`` and ``run test``, oj's
+    folder, are that problem's, whose run says a folder is no input), else this folder's
+    problem, said on stderr; None when it is neither, or is a
     problem's solution, in its package too (no input: the unknown name's message names its
     problem). ``-`` is
     this folder's problem's, else ``one_problem``'s usage error (no unknown problem '-')."""
@@ -109,7 +112,7 @@ def input_problem(registry: dict[str, Problem], name: str) -> Problem | None:
     if _solution_named(registry, name):  # a program, not an input, though a package holds it
         return None
     packaged = package_owner(registry, Path(name))
-    if packaged is None and not Path(name).is_file():
+    if packaged is None and not (Path(name).is_file() or Path(name).is_dir()):
         return None
     owner = packaged or sample_owner(registry, Path(name))
     here = folder_problem(registry)
@@ -226,6 +229,11 @@ def _solution_named(registry: dict[str, Problem], name: str) -> Problem | None:
             if problem is not None and problem.solution.resolve() == given:
                 return problem
     return None
+
+
+def _slug_of(problem: Problem | None) -> str:
+    """The slug of ``problem`` as a command's message names it, ``SLUG`` for none."""
+    return "SLUG" if problem is None else problem.slug
 
 
 def _said(problem: Problem, why: str) -> None:

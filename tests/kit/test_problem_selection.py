@@ -183,6 +183,29 @@ def test_a_file_given_for_the_slug_is_the_input_of_its_samples_problem_or_this_f
     assert input_problem(adopted, "notes.txt") is None  # the root is no problem's folder
 
 
+def test_a_samples_folder_given_for_the_slug_is_its_problem_s(toy, monkeypatch, capsys):
+    """``run tests/``, ``run ./tests`` (atcoder-cli) and ``run test`` (oj, whose ``test`` got
+    the hint for oj's command) in a task's folder were unknown problems: the folder is its
+    problem's, whose run says a folder is no input."""
+    adopted = adopted_task(toy)
+    monkeypatch.chdir(toy / "abc300" / "a")
+    for name in ("tests/", "./tests", "tests"):
+        assert input_problem(adopted, name).slug == "toy_sum"
+    (toy / "abc300" / "a" / "tests").rename(toy / "abc300" / "a" / "test")
+    oj = registry(toy, extra='solution = "abc300/a/main.py"\nsamples = "abc300/a/test"')
+    assert input_problem(oj, "test").slug == "toy_sum"
+    assert input_problem(oj, "nowhere/") is None  # no folder: an unknown problem, as before
+
+
+def test_oj_s_test_command_in_a_task_s_folder_names_its_slug(toy, monkeypatch):
+    """``cpkit t`` in atcoder-cli's ``abc300/a`` said "`cpkit SLUG` here"."""
+    monkeypatch.setattr(invocation, "COMMAND", ["cpkit"])
+    adopted = adopted_task(toy)
+    monkeypatch.chdir(toy / "abc300" / "a")
+    with pytest.raises(BuildError, match=r"oj's 't' is `cpkit toy_sum` here, which builds"):
+        select(adopted, ["t"])
+
+
 ROOTY = """
 [rooty]
 title = "Rooty"

@@ -313,6 +313,19 @@ def test_a_folder_given_as_file_names_a_file_of_it_and_the_build(toy):
     )
 
 
+@pytest.mark.parametrize("name", ["toy_sum/", "./toy_sum"])
+def test_a_samples_folder_given_alone_is_its_problem_s_and_named_a_folder(toy, monkeypatch, name):
+    """``cpkit run tests/`` and ``./tests`` in atcoder-cli's task folder said "unknown problem
+    'tests/'", where ``cpkit run abc300_a tests`` said the folder is no input."""
+    monkeypatch.chdir(toy / "samples")
+    with pytest.raises(BuildError) as raised:
+        run.run(parse(name, "--root", str(toy)))
+    assert str(raised.value) == (
+        "toy_sum is a folder: run takes one input FILE, such as toy_sum/sample-1.in; "
+        "`cpkit toy_sum` runs every sample"
+    )
+
+
 def test_an_endless_input_is_refused_not_read_to_the_end(toy, tmp_path, monkeypatch):
     """``cpkit run SLUG /dev/zero`` or ``yes | cpkit run SLUG``: the kit read until it ran out
     of memory; past the cap it says so in one line."""
