@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from kit.pages import Page
 
 NUMBERED = 100  # the numbers tried after a slug taken (``_2`` to ``_99``)
+# judges whose task ids name a slug lower-cased: AtCoder's, most lower-case already
+# (``abc300_a``), some not (``APG4b_cx``, as atcoder-cli's contest file gives it)
+LOWERED_IDS = ("AtCoder",)
 
 
 class NoSlug(BuildError):
@@ -34,9 +37,11 @@ class NoSlug(BuildError):
 
 def slug_of(page: Page) -> str:
     """The slug ``new`` gives a page's problem when none is named: its id when that is a
-    slug, else its title's (the judge and id the fallback for a title of no letters)."""
-    if page.id and is_slug(page.id):
-        return page.id
+    slug (an AtCoder id lower-cased, ``APG4b_cx``: ``apg4b_cx``), else its title's (the judge
+    and id the fallback for a title of no letters)."""
+    own = page.id.lower() if page.id and judge_name(page.judge) in LOWERED_IDS else page.id
+    if own and is_slug(own):
+        return own
     fallback = f"{page.judge}_{page.id}".lower() if page.id else ""
     slug = slug_from(page.title, fallback if is_slug(fallback) else "")
     if slug is None:

@@ -41,7 +41,8 @@ from kit.units import KIB_FROM, MILLISECONDS_FROM, SHORTEST, finite, in_mebibyte
 FORMAT = "Competitive Companion's format"
 # "G. Castle Defense", "A - Sum", Timus' "1000. A+B Problem", a Kattis contest's "Problem A - Sum",
 # yukicoder's "No.1020 Reverse" (Competitive Companion's tests/data/yukicoder)
-LETTER = re.compile(r"^(?:(?:Problem\s+)?(?:[A-Z][0-9]?|[0-9]+)(?:\.|\s+-)|No\.[0-9]+)\s+")
+# and Aizu's and others' "C: サボテンクエリ"
+LETTER = re.compile(r"^(?:(?:Problem\s+)?(?:[A-Z][0-9]?|[0-9]+)(?:\.|:|\s+-)|No\.[0-9]+)\s+")
 # hosts beyond the page readers', with the judge's id of the problem in the address
 MORE_HOSTS = {
     # the archive's number: a contest's problem (``space=340&num=1``) is numbered in its

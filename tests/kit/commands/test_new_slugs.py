@@ -27,6 +27,10 @@ def known(judge: str, id: str = "?", title: str = "") -> SimpleNamespace:
         (page("Candy", "AtCoder", "abc300_a"), "abc300_a"),  # the id, a slug
         (page("Hello", id="1902A"), "hello"),  # the title's: 1902A is no slug
         (page("二", id="1902A"), "codeforces_1902a"),  # nothing of the title left
+        # atcoder-cli's task id with capitals, lower-cased (it was the title's,
+        # atcoder_apg4b_cx_1_01_hello_world)
+        (page("1.01.Hello, World!", "AtCoder", "APG4b_cx"), "apg4b_cx"),
+        (page("Prime Generator", "SPOJ", "PRIME1"), "prime_generator"),  # another judge's
     ],
 )
 def test_a_page_s_slug_is_its_id_else_its_title_s(read, slug):

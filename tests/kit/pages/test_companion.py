@@ -326,6 +326,10 @@ def test_control_characters_in_the_name_are_blanks():
         ("Problem 4 - Range Queries", "Range Queries"),
         ("No.1020 Reverse", "Reverse"),  # yukicoder's number: it was kept, the slug no_1020_reverse
         ("A.", "A."),  # nothing after it: the name stays
+        # a letter and a colon: the slug was the letter's, a, c
+        ("A: Sum", "Sum"),
+        ("C: サボテンクエリ", "サボテンクエリ"),
+        ("Note: Sum", "Note: Sum"),  # a word, not a problem's letter
     ],
 )
 def test_a_problem_s_letter_or_number_before_its_title_is_dropped(name, title):
@@ -343,6 +347,14 @@ def test_a_yukicoder_problem_is_named_by_its_title_else_its_judge_and_number(nam
     url = f"https://yukicoder.me/problems/no/{number}"
     page = companion.read(data(name=name, group="yukicoder", url=url), "p.json")
     assert (page.judge, page.id, slug_of(page)) == ("yukicoder", number, slug)
+
+
+def test_a_title_after_a_letter_and_a_colon_makes_the_slug_else_a_slug_is_asked_for():
+    """A title "A: Sum" or "A: 硕鼠" made the slug ``a``: the letter is a problem's number in its
+    contest, as "A. Sum"'s is."""
+    assert slug_of(companion.read(data(group="X", name="A: Sum"), "p")) == "sum"
+    with pytest.raises(BuildError, match="^new: no slug can be made of the title '硕鼠'$"):
+        slug_of(companion.read(data(group="X", name="A: 硕鼠"), "p"))
 
 
 def test_cph_s_custom_checker_is_named_in_a_note_and_no_compare_is_written():
