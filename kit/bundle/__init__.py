@@ -8,8 +8,8 @@
 - ``star_names`` the names a star import of a module takes: its ``__all__``, read
 - ``discover``   stage 1: the solution's helpers (where Python finds them) in load order
 - ``imported_names`` a name imported from a helper that never binds it, refused in stage 1
-- ``package_files`` ``pkgutil.iter_modules`` or ``importlib.resources`` over a helper
-                 package, whose files a bundle has not: refused in stage 1
+- ``package_files`` ``pkgutil.iter_modules`` or ``importlib.resources`` given what may be a
+                 helper's, whose files a bundle has not: refused in stage 1
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
 - ``reach``      the top-level helper code nothing in the bundle can reach
 - ``bound_names`` what a top-level statement binds, and whether it can be cut

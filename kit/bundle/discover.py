@@ -16,7 +16,7 @@ the importing module itself, which the bundle holds under that same name (the so
 import. A workspace file or folder named as a standard module
 (a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge, and so
 is a name imported from a helper that never binds it (``kit.bundle.imported_names``), and
-``pkgutil.iter_modules`` or ``importlib.resources`` read beside a helper package, whose
+``pkgutil.iter_modules`` or ``importlib.resources`` given what may be a helper's, whose
 files the bundle does not have (``kit.bundle.package_files``).
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports

@@ -1,9 +1,22 @@
-"""What reads a helper package's files through the import system, which a bundle cannot give:
-its helpers are embedded in it as text, so no folder holds their modules or data. A bundle
-holding a helper package in which ``pkgutil.iter_modules``, ``pkgutil.walk_packages``,
-``pkgutil.get_data`` or ``importlib.resources`` is read is refused in stage 1, naming the
-line: from source they list the package's modules or read its files; in the bundle they
-would find none, or fail.
+"""What reads a helper's files through the import system, which a bundle cannot give: its
+helpers are embedded in it as text, so no folder holds their modules or data. A call of
+``pkgutil.iter_modules``, ``pkgutil.walk_packages``, ``pkgutil.get_data`` or
+``importlib.resources`` (or the ``importlib_resources`` backport), under any name it is
+imported as, in a bundle holding a helper is refused in stage 1, naming the line, when what
+it is given may be a helper's: from source they list the helper's modules or read its files;
+in the bundle they would find none, or fail.
+
+What may be a helper's: a name bound by importing a helper (``shared.__path__``), a string
+naming a helper or a module under it (``"shared"``, ``"shared.x"``) or a relative name
+(``".x"``), a module's own ``__path__``, ``__name__``, ``__package__``, ``__spec__``,
+``__file__`` or ``__loader__`` (a module reading itself), no argument or ``None`` (every
+module on ``sys.path``, or the calling module), and whatever the build cannot read
+statically (a parameter, a variable, a call's result, a subscript, a name bound other than by
+one import): refused, naming it. A standard or installed module's files read the same in a
+bundle (``pkgutil.iter_modules(collections.__path__)``,
+``importlib.resources.files("json")``, ``pkgutil.get_data("email", "x")``): built. A reader
+read but not called (``f = pkgutil.iter_modules``), whose arguments cannot be seen, is
+refused as before.
 
 API: ``check_package_files(sources)`` -> None, or ``BuildError``.
 """
@@ -12,7 +25,7 @@ from __future__ import annotations
 
 import ast
 
-from kit.bundle.sources import Source, attribute_chain, import_bindings, walk
+from kit.bundle.sources import Source, attribute_chain, import_bindings, prefixes, walk
 from kit.errors import BuildError
 
 # what lists or reads a package's files (``importlib.resources.files``, ``read_text``... and
@@ -22,36 +35,161 @@ FILE_READERS = (
     "importlib.resources", "importlib_resources",
 )  # fmt: skip
 
+# the arguments that say what a reader reads: (position, keywords); the first is needed
+# (without it: every module on sys.path, or the calling module), the others judged when given
+# (``walk_packages`` imports ``prefix`` + each name it finds)
+READ_ARGUMENTS = {
+    "pkgutil.iter_modules": ((0, ("path",)),),
+    "pkgutil.walk_packages": ((0, ("path",)), (1, ("prefix",))),
+    "pkgutil.get_data": ((0, ("package",)),),
+}
+RESOURCE_ARGUMENTS = ((0, ("anchor", "package", "path")),)
+
+# what a module holds of itself: read, a reader reads that module's own files
+OWN_NAMES = frozenset(("__path__", "__name__", "__package__", "__spec__", "__file__", "__loader__"))
+
+BINDERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+
+END = "a bundle has none of its helpers' files (they are embedded in it as text)"
+
 
 def check_package_files(sources: list[Source]) -> None:
-    """A one-line error for the first read of a file reader in a bundle holding a package."""
-    if not any(source.is_package for source in sources):
+    """A one-line error for the first read of a file reader that may read a helper's files,
+    in a bundle holding a helper."""
+    if len(sources) < 2:
         return
+    modules = {source.name for source in sources}
     for source in sources:
-        origins = {
-            name: origin
-            for node in walk(source.tree)
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for name, origin in import_bindings(source, node)
-        }
+        scope = _Scope(*_bindings(source), modules)
+        judged: set[int] = set()  # a call's reader, or a longer reader chain's base
         for node in walk(source.tree):
-            reader = _reader(node, origins)
-            if reader:
-                raise BuildError(
-                    f"{source.rel}:{node.lineno}: {reader} reads a helper package's files, "
-                    "which a bundle does not have (its helpers are embedded in it)"
+            if id(node) in judged:
+                _judged(node, judged)
+                continue
+            why = ""
+            if isinstance(node, ast.Call) and _reader(node.func, scope.origins):
+                _judged(node.func, judged)
+                why = _call_reads(node, _reader(node.func, scope.origins), scope)
+            elif _reader(node, scope.origins):
+                _judged(node, judged)
+                why = (
+                    f"{_reader(node, scope.origins)} is passed on, not called: the build "
+                    "cannot see what it reads"
                 )
+            if why:
+                raise BuildError(f"{source.rel}:{node.lineno}: {why}; {END}")
 
 
-def _reader(node: ast.AST, origins: dict[str, str]) -> str:
-    """The file reader ``node`` reads (``pkgutil.iter_modules``), or ""."""
+def _judged(node: ast.AST, judged: set[int]) -> None:
+    """``node`` and the base of its attribute chain, judged with it."""
+    judged.add(id(node))
+    if isinstance(node, ast.Attribute):
+        judged.add(id(node.value))
+
+
+class _Scope:
+    """What a module's names are bound to, and the bundle's modules."""
+
+    def __init__(self, origins: dict[str, set[str]], others: set[str], modules: set[str]):
+        self.origins, self.others, self.modules = origins, others, modules
+
+    def helper(self, dotted: str) -> str:
+        """The bundle's module ``dotted`` is, or is under (a relative name counts), or ""."""
+        if dotted.startswith("."):
+            return dotted
+        return next((name for name in prefixes(dotted)[::-1] if name in self.modules), "")
+
+
+def _bindings(source: Source) -> tuple[dict[str, set[str]], set[str]]:
+    """The names ``source``'s imports bind, each with what it is bound to; and the names
+    bound otherwise (assigned, a parameter, a ``def``...), anywhere in it."""
+    origins: dict[str, set[str]] = {}
+    others: set[str] = set()
+    for node in walk(source.tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for name, origin in import_bindings(source, node):
+                origins.setdefault(name, set()).add(origin)
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            others.add(node.id)
+        elif isinstance(node, ast.arg):
+            others.add(node.arg)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            others.update(node.names)
+        elif isinstance(node, BINDERS) or type(node).__name__ in ("MatchAs", "MatchStar"):
+            others.add(node.name or "")  # def, class, except ... as, a match capture
+        elif type(node).__name__ == "MatchMapping":
+            others.add(node.rest or "")
+    return origins, others
+
+
+def _reader(node: ast.AST, origins: dict[str, set[str]]) -> str:
+    """The file reader ``node`` reads, as it is named where it is defined
+    (``pkgutil.iter_modules``, ``importlib.resources.files``), or ""."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
         chain = attribute_chain(node)
     elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
         chain = [node.id]
     else:
         return ""
-    if not chain or chain[0] not in origins:
-        return ""
-    dotted = ".".join([origins[chain[0]], *chain[1:]])
-    return next((r for r in FILE_READERS if dotted == r or dotted.startswith(r + ".")), "")
+    for origin in origins.get(chain[0], ()) if chain else ():
+        dotted = ".".join([origin, *chain[1:]])
+        for reader in FILE_READERS:
+            if dotted == reader or dotted.startswith(reader + "."):
+                return dotted
+    return ""
+
+
+def _call_reads(call: ast.Call, reader: str, scope: _Scope) -> str:
+    """Why ``call`` of ``reader`` may read a helper's files, or ""."""
+    wanted = READ_ARGUMENTS.get(reader, RESOURCE_ARGUMENTS)  # importlib.resources.*
+    given = [_argument(call, place, words) for place, words in wanted]
+    unseen = [arg.value for arg in call.args if isinstance(arg, ast.Starred)]
+    unseen += [keyword.value for keyword in call.keywords if keyword.arg is None]
+    if given[0] is None and not unseen:
+        read = "every module on sys.path's" if reader.startswith("pkgutil") else "its caller's"
+        return f"{reader}() with no {wanted[0][1][0]} reads {read} files, the helpers' too"
+    for value in [*given, *unseen]:
+        why = _reaches(value, scope) if value is not None else ""
+        if why:
+            return f"{reader}({_shown(value)}): {why}"
+    return ""
+
+
+def _argument(call: ast.Call, place: int, words: tuple[str, ...]) -> ast.expr | None:
+    """The argument given at ``place`` or by one of ``words``, or None."""
+    if place < len(call.args):
+        return call.args[place]
+    return next((keyword.value for keyword in call.keywords if keyword.arg in words), None)
+
+
+def _reaches(value: ast.expr, scope: _Scope) -> str:
+    """Why ``value``, given to a file reader, may be a helper's, or ""."""
+    if isinstance(value, ast.Constant):
+        return _constant_reaches(value.value, scope)
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        return next((why for item in value.elts if (why := _reaches(item, scope))), "")
+    chain = attribute_chain(value) if isinstance(value, ast.Attribute) else []
+    base = value.id if isinstance(value, ast.Name) else chain[0] if chain else ""
+    if base in OWN_NAMES:
+        return f"{base} is the module's own: it reads its own files"
+    origins = scope.origins.get(base, set())
+    if not base or base in scope.others or len(origins) != 1:
+        return f"the build cannot tell whether {_shown(value)} is a helper's"
+    (origin,) = origins
+    helper = scope.helper(".".join([origin, *chain[1:]]))
+    return f"{_shown(value)} is the helper {helper}'s" if helper else ""
+
+
+def _constant_reaches(value: object, scope: _Scope) -> str:
+    """Why a constant given to a file reader may name a helper, or ""."""
+    if value is None:
+        return "None reads every module on sys.path's files, or its caller's"
+    helper = scope.helper(value) if isinstance(value, str) else ""
+    if helper.startswith("."):
+        return f"{value!r} is a relative name, maybe a helper's"
+    return f"{value!r} names the helper {helper}" if helper else ""
+
+
+def _shown(value: ast.expr) -> str:
+    text = ast.unparse(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,42 +1,93 @@
-"""kit.bundle.package_files on the toy checkout: reading a helper package's files through
-``pkgutil`` or ``importlib.resources`` is refused in one line, as the bundle has no files to
-give (from source the modules are listed; a bundle listed none); other reads build."""
+"""kit.bundle.package_files on the toy checkout: reading a helper's files through ``pkgutil``
+or ``importlib.resources`` is refused in one line, as the bundle has no files to give (from
+source the modules are listed; a bundle listed none), and so is what the build cannot read;
+a standard module's files, read the same in a bundle, build and answer as from source."""
 
 import pytest
 
 from kit.errors import BuildError
-from tests.bundle_support import bundle_of, run_source, write
+from tests.bundle_support import bundle_of, run_bundle, run_source, write
 
 LISTING = "import shared.toy_numbers\nprint(sorted(m.name for m in {}(shared.__path__)))\n"
+END = "; a bundle has none of its helpers' files (they are embedded in it as text)"
 
 REFUSED = {
     "pkgutil.iter_modules": (
         "import pkgutil\n" + LISTING.format("pkgutil.iter_modules"),
-        "pkgutil.iter_modules",
+        "pkgutil.iter_modules(shared.__path__): shared.__path__ is the helper shared's",
     ),
     "walk_packages imported under another name": (
         "from pkgutil import walk_packages as walk\n" + LISTING.format("walk"),
-        "pkgutil.walk_packages",
+        "pkgutil.walk_packages(shared.__path__): shared.__path__ is the helper shared's",
     ),
     "importlib.resources": (
         "import importlib.resources\nimport shared\n"
         "print(importlib.resources.files(shared).name)\n",
-        "importlib.resources",
+        "importlib.resources.files(shared): shared is the helper shared's",
+    ),
+    "a helper named by a string": (
+        "import pkgutil\nimport shared.toy_numbers\n"
+        "print(pkgutil.get_data('shared.toy_text', 'toy_text.py') is not None)\n",
+        "pkgutil.get_data('shared.toy_text'): 'shared.toy_text' names the helper shared.toy_text",
+    ),
+    "a module's own name": (
+        "import shared.toy_numbers\nimport shared.own\nprint(shared.own.FOLDER)\n",
+        "importlib.resources.files(__package__): __package__ is the module's own: it reads "
+        "its own files",
+    ),
+    "no path": (
+        "import pkgutil\nimport shared.toy_numbers\n"
+        "print('shared' in {m.name for m in pkgutil.iter_modules()})\n",
+        "pkgutil.iter_modules() with no path reads every module on sys.path's files, the "
+        "helpers' too",
+    ),
+    "a parameter": (
+        "import pkgutil\nimport shared.toy_numbers\n"
+        "def names(p):\n    return [m.name for m in pkgutil.iter_modules(p)]\n",
+        "pkgutil.iter_modules(p): the build cannot tell whether p is a helper's",
+    ),
+    "the reader passed on": (
+        "import pkgutil\nimport shared.toy_numbers\nlisting = pkgutil.iter_modules\n",
+        "pkgutil.iter_modules is passed on, not called: the build cannot see what it reads",
     ),
 }
 
+LINE = {"a parameter": 4}
+
 
 @pytest.mark.parametrize("how", sorted(REFUSED))
-def test_a_helper_package_s_files_read_through_the_import_system_are_refused(toy, how):
-    text, reader = REFUSED[how]
+def test_a_helper_s_files_read_through_the_import_system_are_refused(toy, how):
+    text, why = REFUSED[how]
     write(toy, "solutions/toy_sum.py", text)
+    write(toy, "shared/own.py", "import importlib.resources as r\n"
+          "FOLDER = r.files(__package__).name\n")  # fmt: skip
     with pytest.raises(BuildError) as raised:
         bundle_of(toy)
-    assert str(raised.value) == (
-        f"solutions/toy_sum.py:3: {reader} reads a helper package's files, which a "
-        "bundle does not have (its helpers are embedded in it)"
-    )
+    where = "shared/own.py:2" if "own" in how else f"solutions/toy_sum.py:{LINE.get(how, 3)}"
+    assert str(raised.value) == f"{where}: {why}{END}"
     assert run_source(toy, b"")[0] == 0  # from source, it runs
+
+
+BUILT = {
+    "pkgutil.iter_modules": "import pkgutil, collections\n"
+    "print(sorted(m.name for m in pkgutil.iter_modules(collections.__path__)))\n",
+    "pkgutil.walk_packages": "from pkgutil import walk_packages\nimport email\n"
+    "print(len([m for m in walk_packages(path=email.__path__, prefix='email.')]) > 0)\n",
+    "importlib.resources.files": "import importlib.resources\n"
+    "print(importlib.resources.files('json').name)\n",
+    "importlib.resources.files, imported from": "from importlib.resources import files\n"
+    "import json\nprint(files(json).name)\n",
+    "pkgutil.get_data": "import pkgutil\nprint(len(pkgutil.get_data('email', 'charset.py')))\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(BUILT))
+def test_a_standard_module_s_files_build_and_read_as_from_source(toy, how):
+    write(toy, "solutions/toy_sum.py", "import shared.toy_numbers\n" + BUILT[how])
+    bundle = bundle_of(toy)
+    code, out, _ = run_source(toy, b"")
+    assert code == 0 and out.strip()
+    assert run_bundle(toy, bundle, b"")[:2] == (code, out)
 
 
 def test_the_rest_of_pkgutil_builds(toy):
