@@ -120,3 +120,25 @@ def test_an_interactor_that_spins_is_the_judge_s_failure_not_the_solution_s_idle
     assert re.search(r"guess: on the input saved as \S+, the file of seed 1, .*: judge error: "
                      r"interactor busy: ", err)  # fmt: skip
     assert "while the solution waited" in err
+
+
+def test_an_idle_game_is_reported_as_found_not_shrunk(guess):
+    """A guess never flushed: each game ends at the idle timeout. It was shrunk try by try
+    (6 s each on a 2 s limit), its final run and two more after: 85 s for a 60 s budget.
+    A time limit shows only at the limit: reported as found, not shrunk nor run again."""
+    solution = guess / "solutions" / "guess.py"
+    text = solution.read_text()
+    text = text.replace("print(middle, flush=True)", "print(middle)")  # input() would flush
+    solution.write_text("import sys\n" + text.replace("input()", "sys.stdin.readline()"))
+    registry = guess / "problems.toml"
+    registry.write_text(registry.read_text().replace("time_limit = 1.0", "time_limit = 0.25"))
+    args = ["stress", "guess", "--seed", "1", "--cases", "3", "--param", "games=1"]
+    code, out, err = command(*args, root=guess)
+    assert code == 1, out + err
+    failed = re.search(r"FAILED: the file of seed 1 \(1 file run, .*\): time limit: idle: (.*)",
+                       out)  # fmt: skip
+    assert failed, out
+    assert failed.group(1).endswith("(not shrunk: each try would run until the kill at 0.75 s)")
+    assert "shrinking" not in out and "shrunk in" not in out
+    assert "\nLast lines exchanged (> from the solution, < to it):\n< 1\n" in out
+    assert "(the file that failed, not shrunk, the input shown; " in out.split("Reproduce: ")[1]

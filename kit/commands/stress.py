@@ -32,7 +32,8 @@ has that name). A pair that already holds the same input and answer is named, no
 A file that ends over the time limit but within 3x, its answer right, is timed again alone
 once no other file failed (the slowest three such files, three runs each): a median over the
 limit is a failure, ``TLE``, reported and saved but not shrunk (each try takes about the
-limit); else the slowest file's time is reported, and a warning counts the files over. An
+limit), as is a run killed at its timeout (a game's idle one too: each try would take as
+long); else the slowest file's time is reported, and a warning counts the files over. An
 exception raised by the stress module itself, or a program of the user's that fails, is a
 one-line error naming the function or program and its input (shown when it is one line of 60
 characters at most, else saved to a file the message names); raised while shrinking, the
@@ -77,6 +78,7 @@ from kit.judges.targets import runner_for_runs
 from kit.plurals import counted
 from kit.problem_selection import SLUG_HELP, one_problem
 from kit.registry import load_registry
+from kit.run.verdicts import TLE
 from kit.stress import inputs
 from kit.stress.engine import GivenUp, NoAnswer, Outcome, Stress, search
 from kit.stress.inputs import keep_file
@@ -233,7 +235,10 @@ def _stressed(args: argparse.Namespace) -> int:
                 _passed(stress, elapsed, refusals(problem, bundle, runner))
                 return 0
             if late is not None:
-                _too_slow(stress, late, elapsed, args, save)
+                _too_slow(stress, late, elapsed, args, save, "each try takes about the limit")
+            elif found[2].word == TLE:  # killed at its timeout: each try would run as long
+                killed = f"each try would run until the kill at {stress.limits.timeout:g} s"
+                _too_slow(stress, found, elapsed, args, save, killed)
             else:
                 _failed(stress, found, elapsed, args, save)
     return 1
@@ -266,13 +271,17 @@ def _interrupted(stress: Stress, seed: int, elapsed: float) -> None:
     )
 
 
-def _too_slow(stress: Stress, late, elapsed: float, args: argparse.Namespace, save) -> None:
-    """A file whose answer was right but whose time, taken again alone, is over the limit:
-    reported, not shrunk (each try would take about the limit), saved when asked."""
-    seed, text, outcome = late
+def _too_slow(
+    stress: Stress, slow, elapsed: float, args: argparse.Namespace, save, why: str
+) -> None:
+    """A time limit, the one rule for a failure that shows only when the limit is reached: a
+    file whose answer was right but whose time, taken again alone, is over the limit, or a run
+    killed at its timeout (a batch run's 3x the limit, a game's idle or wall timeout). Reported
+    as found, not shrunk nor run again (each try would take as long), saved when asked."""
+    seed, text, outcome = slow
     print(
         f"FAILED: the file of seed {seed} ({counted(stress.count, 'file')} run, {elapsed:.1f} s): "
-        f"{outcome.message} (not shrunk: each try takes about the limit)",
+        f"{outcome.message} (not shrunk: {why})",
         flush=True,
     )
     show_failure(outcome, text)  # its verdict, the file, each run's time against the limit

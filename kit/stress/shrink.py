@@ -47,8 +47,8 @@ magnitudes first). At ``deadline`` (a ``time.monotonic()`` value) the best file 
 returned; so it is when the module or ``fails`` raises, with the exception in
 ``Shrunk.error``; at the deadline, the smallest failing file judged so far, a stage cut short
 included. The result depends only on the input and on the answers of ``fails``, when the
-shrink ends before its deadline (one that stops there, as slow failures such as time limits
-may, stops wherever the machine's speed took it).
+shrink ends before its deadline (one that stops there, as slow failures may, stops
+wherever the machine's speed took it).
 ``on_failing(text, seed, params)``, when given, hears of each failing candidate with the seed
 and parameters of the generated file it was cut from (a caller that must stop the shrink from
 outside still knows what makes its smallest failure again).
