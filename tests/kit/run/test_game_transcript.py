@@ -18,10 +18,11 @@ def test_a_line_never_ended_is_said_so_in_its_place():
     ]  # fmt: skip
 
 
-def test_the_lines_shown_start_after_the_last_line_left_out():
+def test_the_lines_left_out_between_two_lines_shown_are_said_there():
     """A direction that dropped more of its lines than the other left the other's older lines
     shown without them: two replies in a row, as if the interactor had answered twice (a
-    solution querying past the limit, its late bytes' remark taking a place)."""
+    solution querying past the limit, its late bytes' remark taking a place). The line left
+    out between them is said in its place, with its direction."""
     record = Transcript(2)
     for query in (1, 2, 3):
         record.feed("> ", f"? {query}\n".encode())
@@ -29,8 +30,32 @@ def test_the_lines_shown_start_after_the_last_line_left_out():
     record.feed("> ", b"? 4\n")
     record.note("> ", "[6 more bytes, sent after the interactor had closed its output]")
     assert record.result() == [
-        "< >", "> ? 4", "> [6 more bytes, sent after the interactor had closed its output]",
+        "< >", "> [1 line not shown]", "< >", "> ? 4",
+        "> [6 more bytes, sent after the interactor had closed its output]",
     ]  # fmt: skip
+
+
+def test_a_flood_of_queries_is_shown_with_the_replies_after_it():
+    """A solution writing a thousand queries at once, the interactor replying to 31 of them
+    and closing: the transcript showed the last ten replies alone (the queries, read first,
+    were older than the replies dropped), as if they answered nothing."""
+    record = Transcript(10)
+    record.feed("< ", b"1000\n")
+    record.feed("> ", b"? 1\n" * 1000)
+    record.feed("< ", b">\n" * 31)
+    record.note("> ", "[40 more bytes, sent after the interactor had closed its output]")
+    assert record.result() == [
+        *["> ? 1"] * 9, "< [21 lines not shown]", *["< >"] * 10,
+        "> [40 more bytes, sent after the interactor had closed its output]",
+    ]  # fmt: skip
+
+
+def test_a_line_ended_in_a_later_read_keeps_the_place_where_it_began():
+    record = Transcript(3)
+    record.feed("> ", b"? 1")
+    record.feed("< ", b"x\n")
+    record.feed("> ", b"0\n? 2\n")
+    assert record.result() == ["> ? 10", "< x", "> ? 2"]
 
 
 def test_a_remark_follows_the_lines_the_other_side_said_before_it_closed_its_output():
@@ -48,17 +73,18 @@ def test_a_remark_follows_the_lines_the_other_side_said_before_it_closed_its_out
     ]  # fmt: skip
     record.feed("< ", b">\n" * 4)
     assert record.result() == [
-        "< >", "< >", "< >", "> [8 more bytes, sent after the interactor had closed its output]",
+        "> 1", "> 1", "< [3 lines not shown]", "< >", "< >", "< >",
+        "> [8 more bytes, sent after the interactor had closed its output]",
     ]  # fmt: skip
 
 
-def test_lines_cut_from_one_read_are_left_out_with_what_came_before_them():
+def test_lines_cut_from_one_read_are_said_where_they_were():
     """A read of more lines than are kept drops its head: the other side's line before it is
-    no longer next to what is shown."""
+    no longer next to what is shown, the lines between said."""
     record = Transcript(2)
     record.feed("< ", b"5\n")
     record.feed("> ", b"a\nb\nc\n")
-    assert record.result() == ["> b", "> c"]
+    assert record.result() == ["< 5", "> [1 line not shown]", "> b", "> c"]
 
 
 def test_both_sides_shown_whole_when_nothing_was_left_out():
