@@ -49,7 +49,7 @@ from kit.judges.comparator import Comparator, runs_program
 from kit.judges.judge_messages import crash_line
 from kit.judges.modules import PYTHON, missing_module
 from kit.judges.profiles import WALL, profile_for
-from kit.judges.programs import KIT, TESTLIB, Interactor
+from kit.judges.programs import KATTIS, KIT, TESTLIB, Interactor
 from kit.judges.targets import Runner
 from kit.judges.testlib_checkers import StandardComparator
 from kit.problem_cases import Case
@@ -488,7 +488,9 @@ class CaseJudge:
         refused = refusal(self.problem, game.solution_stderr) if game.verdict == RE else ""
         said = game.message
         if game.verdict == TLE and said.startswith(message(TLE, "idle")):
-            details.append(idle_hint(game.transcript, game.interactor_finished, game.cpu_seconds))
+            kattis = self.interactor.protocol == KATTIS
+            finished, cpu = game.interactor_finished, game.cpu_seconds
+            details.append(idle_hint(game.transcript, finished, cpu, kattis))
             said += idle_word(self.problem.judge)
         accepted = game.message.endswith(INTERACTOR_ACCEPTED)
         if accepted and b"BrokenPipeError" in game.solution_stderr:

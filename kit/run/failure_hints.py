@@ -13,7 +13,8 @@ decides them:
   (``slow_input_hint``), a run that slept or waited (``IDLE_HINT``), or ran on several cores
   (``side_by_side``);
 - a game: idle (``idle_hint``, by who spoke last and, for a solution of next to no CPU, the
-  other ways it waited: ``WAITED_HINT``), a write after the interactor accepted
+  other ways it waited: ``WAITED_HINT``; under a Kattis validator, a read past the end of the
+  game: ``READ_PAST_HINT``), a write after the interactor accepted
   (``WROTE_AFTER_HINT``), a testlib interactor named without its protocol
   (``testlib_interactor_hint``: the setting to write);
 - a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``).
@@ -160,6 +161,19 @@ UNENDED_HINT = (
     "hint: the solution's last line ({line!r}) has no end of line: an interactor reading lines "
     "waits for it (print() ends its line; sys.stdout.write needs its '\\n')"
 )
+# a Kattis validator that has the last answer most often reads the solution's output on to its
+# end, to refuse anything more; problemtools' runner (support/interactive/interactive.cc at
+# a185fe97) closes neither pipe while both sides run, so a solution reading again waits for a
+# line never sent until the wall-time alarm kills both, which judge/execute.py reads as TLE
+READ_PAST_HINT = (
+    "hint: the solution's last line ({line!r}) reached the validator, which sent nothing after "
+    "it: a Kattis validator that has the last answer most often reads the solution's output "
+    "to its end (to refuse anything more), which comes only when the solution exits; a "
+    "solution that reads again after its last line (a read past the end of the game) waits "
+    "for a line never sent, and problemtools kills both at its wall-time limit: the "
+    "submission's time limit (TLE). End the solution once its last line is written (the "
+    "validator is stuck only if that line was not its last)"
+)
 SILENT_HINT = (
     "hint: nothing was exchanged: the side that speaks first did not, or did not flush (the "
     "solution: print(..., flush=True); the interactor: its first line flushed, or it is stuck)"
@@ -172,12 +186,19 @@ RAN_ON_HINT = (
 )
 
 
-def idle_hint(transcript: list[str], finished: int | None = None, cpu: float | None = None) -> str:
+def idle_hint(
+    transcript: list[str],
+    finished: int | None = None,
+    cpu: float | None = None,
+    kattis: bool = False,
+) -> str:
     """The hint for an idle game: the solution ran on after the interactor had finished
     (``finished``: its exit status; the hint that the interactor was stuck contradicted it),
     else by who spoke last: the interactor (the solution's answer is still in its buffer; or,
     for a solution of next to no CPU, ``cpu`` seconds, a read too many or a sleep too), the
-    solution (the interactor did not answer), or nobody."""
+    solution (the interactor did not answer; a Kattis validator, ``kattis``, reading on to the
+    end of the solution's output while the solution reads past the end of the game), or
+    nobody."""
     if finished is not None:
         return RAN_ON_HINT.format(code=finished)
     said = [line for line in transcript if not line[2:].startswith("[")]  # not the notes
@@ -186,7 +207,8 @@ def idle_hint(transcript: list[str], finished: int | None = None, cpu: float | N
     if said[-1].startswith(TO_INTERACTOR) and said[-1].endswith(NO_EOL):
         return UNENDED_HINT.format(line=said[-1][2 : -len(NO_EOL)])
     if said[-1].startswith(TO_INTERACTOR):
-        return UNANSWERED_HINT.format(line=said[-1][2:])
+        hint = READ_PAST_HINT if kattis else UNANSWERED_HINT
+        return hint.format(line=said[-1][2:])
     if cpu is not None and cpu < ALMOST_IDLE_CPU:
         return WAITED_HINT.format(cpu=cpu)
     return FLUSH_HINT

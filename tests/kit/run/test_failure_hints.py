@@ -197,3 +197,15 @@ def test_a_scratch_file_past_the_output_cap_is_said_to_be_the_kit_s_cap(toy_run)
     assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, b"OSError: x\n")
     # stdout past the limit raises the same EFBIG: an output-limit failure, no scratch file's
     assert failure_hints.FILE_CAP_HINT not in explain(problem, bundle, script, stderr, True)
+
+
+def test_an_idle_game_under_a_kattis_validator_names_the_solution_s_read_past_the_end():
+    """A solution that read again after its last answer, its validator reading on to the end
+    of the solution's output (trailing output refused): the hint blamed the interactor ("slow
+    or stuck"); problemtools kills both at its wall-time limit and says TLE, the solution's."""
+    hint = failure_hints.idle_hint(["< 1000", "> ! 737"], cpu=0.04, kattis=True)
+    assert hint == failure_hints.READ_PAST_HINT.format(line="! 737")
+    assert "'! 737'" in hint and "reads again after its last line" in hint
+    assert "TLE" in hint and "slow or stuck" not in hint
+    kit_s = failure_hints.idle_hint(["< 1000", "> ! 737"], cpu=0.04)  # its own protocol's
+    assert kit_s == failure_hints.UNANSWERED_HINT.format(line="! 737")
