@@ -23,10 +23,11 @@ edit (``NAME~``, ``#NAME#``, ``.#NAME``, ``.NAME.swp``, ``.NAME.swo``), and the 
 patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped without a word,
 in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
 ``final_newline_note`` the inputs without a final newline, ``byte_order_note`` those that
-start with a UTF-8 byte order mark, ``empty_files_note`` those that hold nothing but
-whitespace. Files of another kind than a case's (``gen.py``, ``README.md``, ``notes.txt``:
-kit.case_folders.not_cases) are passed over, and ``stray_files_note`` names them; a name a case
-might have (``sample-1.txt``, ``01``) is still an error.
+start with a UTF-8 byte order mark (an interactive problem's files alike, its answers too: its
+interactor reads them), ``empty_files_note`` those that hold nothing but whitespace. Files
+of another kind than a case's (``gen.py``, ``README.md``, ``notes.txt``:
+kit.case_folders.not_cases) are passed over, and ``stray_files_note`` names them; a name a
+case might have (``sample-1.txt``, ``01``) is still an error.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
@@ -335,6 +336,11 @@ def line_end_note(problem: Problem) -> str | None:
     inputs, answers = _samples_where(problem, _crlf)
     if not inputs and not answers:
         return None
+    if problem.interactor is not None:  # a game's files are its interactor's to read
+        return (
+            f"note: CRLF (\\r\\n) line ends in {', '.join(inputs + answers)}: the interactor "
+            "reads each \\r, which a judge's files seldom hold (dos2unix converts them)"
+        )
     effects = []
     if inputs:
         effects.append(
@@ -352,7 +358,16 @@ def final_newline_note(problem: Problem) -> str | None:
     """A one-line note naming the sample inputs whose text does not end with a newline, which
     a judge's files (and online-judge-tools' samples) do; None when there is none, or the
     samples cannot be read. Empty and blank ones are ``empty_files_note``'s."""
-    inputs, _ = _samples_where(problem, _no_final_newline)
+    inputs, answers = _samples_where(problem, _no_final_newline)
+    if problem.interactor is not None:  # a game's answers are read too: by its interactor
+        named = inputs + answers
+        if not named:
+            return None
+        has = "has" if len(named) == 1 else "have"
+        return (
+            f"note: {', '.join(named)} {has} no final newline, which a judge's files have: the "
+            "interactor reads its last line without a '\\n' (end the file with a newline)"
+        )
     if not inputs:
         return None
     has = "has" if len(inputs) == 1 else "have"
@@ -373,9 +388,15 @@ def byte_order_note(problem: Problem) -> str | None:
     named = inputs + answers
     if not named:
         return None
+    starts = "starts" if len(named) == 1 else "start"
+    if problem.interactor is not None:  # a game's files are its interactor's to read
+        return (
+            f"note: {', '.join(named)} {starts} with a UTF-8 byte order mark (an editor's), which "
+            "a judge's files do not have: the interactor reads it as the file's first character "
+            "('\\ufeff') (save as UTF-8 without it)"
+        )
     effects = ["the solution reads an input's as its first character ('\\ufeff')"] if inputs else []
     effects += [f"an answer's is compared as part of its {_first_part(problem)}"] if answers else []
-    starts = "starts" if len(named) == 1 else "start"
     return (
         f"note: {', '.join(named)} {starts} with a UTF-8 byte order mark (an editor's), which a "
         f"judge's files do not have: {'; '.join(effects)} (save as UTF-8 without it)"
@@ -418,6 +439,7 @@ def empty_files_note(problem: Problem) -> str | None:
     sample seldom is empty, a paste that did not happen often leaves one so; None when there is
     none, or the samples cannot be read."""
     inputs, answers = _samples_where(problem, _blank)
+    answers = [] if problem.interactor is not None else answers  # a game's may be empty
     effects = [f"{', '.join(inputs)} (the solution reads no input)"] if inputs else []
     effects += [f"{', '.join(answers)} (no output is expected)"] if answers else []
     if not effects:
@@ -430,14 +452,13 @@ def _samples_where(
 ) -> tuple[list[str], list[str]]:
     """The sample inputs and the sample answers (as the user knows them: ``file_shown``) that
     pass ``test``; none when the samples cannot be read (the build says why). An interactive
-    problem's answers are its interactor's, which may be empty by design: none are tested."""
+    problem's answers (a ``kattis:`` or ``testlib:`` interactor's) are tested as a batch
+    problem's: each note says what reading them does."""
     try:
         cases = sample_cases(problem)
     except BuildError:
         return [], []
     inputs = [file_shown(problem, case.input) for case in cases if test(case.input)]
-    if problem.interactor is not None:
-        return inputs, []
     return inputs, [file_shown(problem, case.expected) for case in cases if test(case.expected)]
 
 

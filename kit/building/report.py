@@ -249,10 +249,9 @@ def notes(results: list[Result]) -> list[str]:
     lines += _how_timed(results)
     for result in results:
         own = []
-        if result.problem.kind == "batch":
-            own.append(line_end_note(result.problem))
-            own.append(final_newline_note(result.problem))
-            own.append(byte_order_note(result.problem))
+        own.append(line_end_note(result.problem))  # a game's say what its interactor reads
+        own.append(final_newline_note(result.problem))
+        own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
         own.append(stray_files_note(result.problem))
         unanswered = unanswered_cases(result)

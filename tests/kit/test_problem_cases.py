@@ -116,6 +116,41 @@ def test_a_kattis_interactor_s_sample_answer_is_its_answer_in_the_build(toy):
     assert code == 1 and "judge error: interactor failed" in output, output
 
 
+def test_a_kattis_interactor_s_sample_answer_gets_the_sample_notes(toy):
+    """The notes for CRLF line ends, a missing final newline and a byte order mark passed over
+    an interactive problem's samples, and its answer files, which a kattis: validator reads,
+    with them: they name both, and what the interactor reads."""
+    (toy / "validator.py").write_text(READS_ITS_ANSWER)
+    text = (toy / "problems.toml").read_text()
+    setting = 'interactor = "kattis:validator.py"'
+    (toy / "problems.toml").write_text(
+        text.replace('interactor = "interactors/toy_echo.py"', setting)
+    )
+    folder = toy / "samples" / "toy_echo"
+    answer = folder / "sample-1.ans"
+    answer.write_bytes(b"\xef\xbb\xbf7\r\n")
+    problem = load_registry(toy)["toy_echo"]
+    assert line_end_note(problem) == (
+        "note: CRLF (\\r\\n) line ends in samples/toy_echo/sample-1.ans: the interactor reads "
+        "each \\r, which a judge's files seldom hold (dos2unix converts them)"
+    )
+    assert byte_order_note(problem) == (
+        "note: samples/toy_echo/sample-1.ans starts with a UTF-8 byte order mark (an editor's), "
+        "which a judge's files do not have: the interactor reads it as the file's first "
+        "character ('\\ufeff') (save as UTF-8 without it)"
+    )
+    answer.write_bytes(b"7")
+    assert final_newline_note(problem) == (
+        "note: samples/toy_echo/sample-1.ans has no final newline, which a judge's files have: "
+        "the interactor reads its last line without a '\\n' (end the file with a newline)"
+    )
+    code, output = build(toy, "toy_echo")
+    assert code == 0, output
+    assert "toy_echo: note: samples/toy_echo/sample-1.ans has no final newline" in output
+    answer.write_bytes(b"")  # an interactor's answer may be empty by design: no note
+    assert empty_files_note(problem) is None
+
+
 def test_samples_named_as_kattis_and_polygon_name_them_pair_in_natural_order(toy):
     folder = toy / "samples" / "toy_sum"
     for name in ["10.in", "10.ans", "2.in", "2.ans", "1.in", "1.ans", "sample-3.out"]:
