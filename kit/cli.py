@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import codecs
 import contextlib
 import difflib
 import errno
@@ -49,6 +50,7 @@ from kit.commands import NAMES, named
 from kit.errors import NO_FILES, BuildError
 from kit.invocation import started_as
 from kit.processes import end_sessions
+from kit.visible import UNENCODABLE, unencodable
 from kit.workspace import NoWorkspace, given_root, nearest_root
 
 VERSION = "0.1.0"  # the kit's own version, when no installed package says it (pyproject.toml's)
@@ -148,7 +150,9 @@ def _standard_streams() -> None:
     """A kit started with stdin, stdout or stderr closed (as some cron and CI setups start
     programs) gets the null device there: else the first pipe it opens takes descriptor 0 and
     a child's stdin replaces it. Its own output is written whatever the terminal's encoding
-    (a Latin-1 locale could not print a ``漢`` of ``--diff``): what it cannot encode, escaped."""
+    (a Latin-1 locale could not print a ``漢`` of ``--diff``): what it cannot encode, escaped
+    by the kit's one rule (``kit.visible.unencodable``: ``\\u00fc``, not a byte's ``\\xfc``)."""
+    codecs.register_error(UNENCODABLE, unencodable)
     for descriptor in (0, 1, 2):
         try:
             os.fstat(descriptor)
@@ -160,7 +164,7 @@ def _standard_streams() -> None:
         if getattr(sys, name) is None:
             setattr(sys, name, open(descriptor, "w", closefd=False))  # noqa: SIM115
         with contextlib.suppress(AttributeError, ValueError, OSError):
-            getattr(sys, name).reconfigure(errors="backslashreplace")
+            getattr(sys, name).reconfigure(errors=UNENCODABLE)
 
 
 def main(

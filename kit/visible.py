@@ -56,6 +56,27 @@ def visible(text: str, backslash: bool = True) -> str:
     return text.translate(_VISIBLE if backslash else _BACKSLASH_KEPT)
 
 
+UNENCODABLE = "kit-visible"  # the error handler of the kit's stdout and stderr (kit.cli)
+
+
+def unencodable(error: UnicodeError) -> tuple[str, int]:
+    """A codecs error handler (``UNENCODABLE``): each character a stream's encoding cannot hold
+    as the one rule escapes it, a lone surrogate (a byte that is not UTF-8) as ``\\xc3`` and any
+    other character as ``\\u00fc``, never ``\\xfc`` (Python's ``backslashreplace``), which
+    reads as a byte: under ``LC_ALL=C PYTHONUTF8=0`` a folder ``über`` was said ``\\xfcber``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    cut = error.object[error.start : error.end]
+    return "".join(_escaped(character) for character in cut), error.end
+
+
+def _escaped(character: str) -> str:
+    code = ord(character)
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape's byte 0x80 to 0xff
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def text_of(data: bytes) -> str:
     """A program's output or stderr as text to be shown (``visible``): each byte that is not
     UTF-8 kept as its lone surrogate, which ``visible`` shows as ``\\xff``."""

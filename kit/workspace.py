@@ -18,6 +18,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.invocation import command
+from kit.visible import text_of, visible
 
 MARKER = "problems.toml"
 # the solutions' folder of the kit's layout, run as ``python -m solutions.SLUG`` (with or
@@ -249,14 +250,24 @@ def file_in_the_way(root: Path, paths) -> str | None:
     return None
 
 
-def shown_path(path: Path, root: Path) -> str:
+def shown_path(path: Path, root: Path | None = None) -> str:
     """``path`` as a message shows it: from the current folder when that lies inside the
     workspace ``root`` or holds it (``../../dist/failed/x.py`` from a problem's samples,
     ``ws/dist/x.py`` from above the workspace), as typed there; else from ``root``
-    (``dist/x.py``); a path outside ``root`` as it is."""
+    (``dist/x.py``); a path outside ``root`` (or with no ``root``) as it is. Its name is its
+    bytes read as UTF-8 whatever the locale, by the kit's one rule (``kit.visible``: a byte
+    that is not UTF-8 as ``\\xff``, a control character escaped), as the bundle's title names
+    files: under ``LC_ALL=C PYTHONUTF8=0`` a folder ``über`` was ``\\udcc3\\udcbcber``."""
+    return visible(text_of(os.fsencode(_placed(path, root))))
+
+
+def _placed(path: Path, root: Path | None) -> str:
+    """``path`` from where ``shown_path`` shows it."""
     try:
-        inside = path.relative_to(root)
+        inside = path.relative_to(root) if root is not None else None
     except ValueError:
+        inside = None
+    if inside is None:
         return str(path)
     try:
         here = Path.cwd().resolve()

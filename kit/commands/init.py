@@ -30,6 +30,7 @@ from kit.workspace import (
     file_in_the_way,
     find_root,
     not_a_file,
+    shown_path,
     workspace_files,
 )
 
@@ -65,9 +66,11 @@ def run(args: argparse.Namespace) -> int:
         raise BuildError(f"init: {args.folder!r} names no folder (give . for this one)")
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
-        raise BuildError(f"init: {folder} is a file, not a folder")
+        raise BuildError(f"init: {shown_path(folder)} is a file, not a folder")
     if folder.is_symlink() and not folder.exists():  # makedirs said "File exists"
-        raise BuildError(f"init: {folder} is a link to nothing (or a loop), not a folder")
+        raise BuildError(
+            f"init: {shown_path(folder)} is a link to nothing (or a loop), not a folder"
+        )
     files = workspace_files()
     existing = [path for path in files if os.path.lexists(folder / path)]
     clashing = [path for path in existing if path not in KEPT]
@@ -75,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         first = folder / clashing[0]
         is_marker = clashing[0] == MARKER and not first.is_file()
         what = f" ({not_a_file(first)})" if is_marker else ""
-        raise BuildError(f"init: {first} exists already{what}; nothing was changed")
+        raise BuildError(f"init: {shown_path(first)} exists already{what}; nothing was changed")
     files = {path: text for path, text in files.items() if path not in existing}
     readme = _own_readme(folder)
     if readme is not None and "README.md" in files:  # README.rst, readme.md: the repository's
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     if blocked:
         raise BuildError(f"init: {folder / blocked}; nothing was changed")
     _write(folder, files)
-    print(f"new workspace in {folder.resolve()}:")
+    print(f"new workspace in {shown_path(folder.resolve())}:")
     for path in files:
         print(f"  {path}")
     if existing:
@@ -100,9 +103,12 @@ def run(args: argparse.Namespace) -> int:
         )
     outer = _outer_workspace(folder)
     if outer is not None:
-        print(f"note: inside the workspace {outer}; commands run in {folder} use the new one")
+        print(
+            f"note: inside the workspace {shown_path(outer)}; commands run in "
+            f"{shown_path(folder)} use the new one"
+        )
     elsewhere = folder.resolve() != Path.cwd().resolve()  # the commands work where they run
-    go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
+    go = f"cd {shlex.quote(shown_path(folder))} && " if elsewhere else ""
     print(f"next: {go}{command()} {_next_step(folder)}")
     return 0
 

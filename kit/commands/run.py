@@ -111,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
         # a game's answer goes to its interactor (and to a Polygon checker of its log)
         answer = _answer_beside(given, shown) if given is not None else None
         if answer is not None and answers_refused(problem):  # as the build refuses a sample's
-            raise BuildError(refused_answer(problem, str(shown.with_name(answer.name))))
+            # named as the build names it, not as FILE was typed
+            raise BuildError(refused_answer(problem, problem.rel(Path(os.path.abspath(answer)))))
         judge = CaseJudge(
             problem,
             bundle=bundle,

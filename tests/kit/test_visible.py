@@ -2,10 +2,11 @@
 backslash and a byte that was not UTF-8 as their escapes, the newline kept, ordinary text as
 it is."""
 
+import codecs
 import sys
 
 from kit.judges.difference_messages import quoted
-from kit.visible import cut_as_shown, last_line, text_of, visible
+from kit.visible import UNENCODABLE, cut_as_shown, last_line, text_of, unencodable, visible
 
 
 def test_every_control_character_but_the_newline_is_shown_as_its_escape():
@@ -69,3 +70,12 @@ def test_a_program_s_last_line_is_cut_then_shown_with_its_backslashes():
     assert last_line(stderr, 14) == "ValueError: \\xff\\x1b"  # 14 characters, then escaped
     assert last_line(b"  print('a\\n')") == "print('a\\n')"  # the code's backslash as written
     assert last_line(b"") == last_line(b"\n \n") == ""
+
+
+def test_what_a_stream_cannot_encode_is_escaped_by_the_one_rule():
+    """The kit's stdout in an ASCII locale escaped ``ü`` as ``\\xfc``, which reads as a byte;
+    a byte that is not UTF-8 (its surrogate) is one."""
+    codecs.register_error(UNENCODABLE, unencodable)
+    text = "über \udcff 漢 \U0001f600"
+    assert text.encode("ascii", UNENCODABLE) == b"\\u00fcber \\xff \\u6f22 \\U0001f600"
+    assert "ü".encode("latin-1", UNENCODABLE) == b"\xfc"  # what the stream holds, as it is

@@ -246,6 +246,14 @@ def test_a_path_is_shown_from_where_the_user_stands(tmp_path, monkeypatch):
     assert shown_path(tmp_path / "other.in", root) == str(tmp_path / "other.in")
 
 
+def test_a_path_is_shown_by_its_utf_8_name_whatever_the_locale(tmp_path):
+    """A name read in an ASCII locale holds surrogates (``\\udcc3\\udcbc`` for ``ü``), which
+    were said as they were; the bundle's title names files by their UTF-8 text."""
+    name = os.fsdecode(b"\xc3\xbcber")  # as the C locale reads it, or UTF-8's "über"
+    assert shown_path(tmp_path / name) == f"{tmp_path}/über"
+    assert shown_path(Path("a\tb") / "x\udcff") == "a\\tb/x\\xff"  # a tab, a byte not UTF-8
+
+
 def test_made_takes_back_what_it_made_and_nothing_that_was_there(tmp_path):
     (tmp_path / "kept").mkdir()
     (tmp_path / "kept" / "old.txt").write_text("old")

@@ -5,8 +5,10 @@ file, that holds its problems.toml or test already or that is given empty, and n
 workspace made inside another."""
 
 import argparse
+import os
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -15,7 +17,7 @@ from kit.commands import init
 from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.workspace import workspace_files
-from tests.command_support import disk_full_at
+from tests.command_support import ROOT, disk_full_at
 
 
 def parse(*argv):
@@ -282,3 +284,19 @@ def test_a_workspace_inside_another_is_made_with_a_note(tmp_path, capsys):
         "use the new one"
     )
     assert (inner / "problems.toml").is_file()
+
+
+def test_a_folder_named_not_in_ascii_is_said_by_the_kit_s_rule_in_the_c_locale(tmp_path):
+    """``LC_ALL=C PYTHONUTF8=0``: the folder ``über`` was said with the locale's surrogates'
+    escapes (``\\udcc3\\udcbcber``), and the stream's escape of a character (``\\xfc``) reads
+    as a byte; the path is its UTF-8 name, a character the stream cannot hold ``\\u00fc``."""
+    folder = tmp_path / "über"
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    env["PYTHONPATH"] = str(ROOT)
+    args = [sys.executable, "-m", "kit", "init", os.fsencode(folder)]
+    said = [subprocess.run(args, capture_output=True, env=env, timeout=120, check=False)]
+    said.append(subprocess.run(args, capture_output=True, env=env, timeout=120, check=False))
+    made, again = (done.stdout.decode("ascii") + done.stderr.decode("ascii") for done in said)
+    shown = f"{tmp_path}/\\u00fcber"  # tmp_path itself is ASCII
+    assert f"new workspace in {shown}:\n" in made, made
+    assert f"init: {shown}/problems.toml exists already" in again, again

@@ -437,6 +437,22 @@ def test_an_answer_beside_a_game_of_the_kit_s_own_protocol_is_refused_as_the_bui
     )
 
 
+def test_the_refused_answer_of_a_game_is_named_as_the_build_names_it(toy, tmp_path, monkeypatch):
+    """Run from outside the workspace on the whole path, the refusal named the answer as FILE
+    was typed (``/tmp/.../samples/toy_echo/sample-1.out``), where the build's names it from
+    the workspace's root, as the kit's messages name a workspace's files."""
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    (toy / "samples" / "toy_echo" / "sample-1.out").write_text("1\n")
+    given = str(toy / "samples" / "toy_echo" / "sample-1.in")
+    with pytest.raises(BuildError) as ran:
+        run.run(parse("toy_echo", given, "--root", str(toy)))
+    with pytest.raises(BuildError) as built:
+        sample_cases(load_registry(toy)["toy_echo"])
+    assert str(ran.value) == str(built.value)
+    assert str(ran.value).startswith("toy_echo: samples/toy_echo/sample-1.out: an interactor")
+
+
 def test_an_accepted_game_ends_with_what_the_interactor_said(toy, tmp_path, capfd):
     """Its moves and longest think, say: the game's whole wall time alone told little."""
     source = (
