@@ -168,6 +168,20 @@ def test_a_file_over_the_limit_alone_is_a_time_failure_reported_and_saved(pairsu
     assert "saved: samples/pairsum/sample-2.in, samples/pairsum/sample-2.out" in out
 
 
+def test_a_run_killed_at_its_timeout_is_reported_as_found_not_shrunk(pairsum, capsys):
+    """A bundle looping forever: each try of a shrink runs to the kill (3x the limit), then
+    the final run and two more; the one rule of a time limit reports it as found."""
+    table = pairsum / "problems.toml"
+    table.write_text(table.read_text().replace("time_limit = 1.0", "time_limit = 0.25"))
+    solution = pairsum / "solutions" / "pairsum.py"
+    solution.write_text("while True:\n    pass\n" + solution.read_text())
+    out = failed_stress(pairsum, capsys, "--seed", "1", "--cases", "1", "--param", "cases=2")
+    assert "FAILED: the file of seed 1 (1 file run, " in out, out
+    assert "(not shrunk: each try would run until the kill at 0.75 s)\n" in out, out
+    assert "\nshrinking...\n" not in out and "\nVerdict: time limit: " in out
+    assert "   (the file that failed, not shrunk, the input shown; parameters " in out
+
+
 def test_a_generator_that_ignores_its_seed_is_noted_under_the_first_line(pairsum, capsys):
     module = pairsum / "stress" / "pairsum.py"
     text = module.read_text()
