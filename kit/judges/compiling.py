@@ -16,7 +16,9 @@ into a temporary folder. What a compile or build killed left in the cache (a par
 binary, a folder's copy) is swept at the next one (``kit.cache.sweep``).
 A package's C or C++ submission (``kit.judges.programs.submission_program``; ``verify``) is
 compiled as problemtools compiles it, with its flags (``SUBMISSION_FLAGS``: ``-g -O2
--std=gnu++23 -static``, C's ``-std=gnu17``), and cached the same way.
+-std=gnu++23 -static``, C's ``-std=gnu17``), and cached the same way; a Polygon package's as
+Codeforces compiles it (``kit.judges.codeforces_compile``: ``-DONLINE_JUDGE -O2`` and the
+standard its source type names, ``-static`` only where this machine links it).
 No compiler, or a compile error, is a one-line error; one for a header found nowhere is a
 ``MissingHeader``, which names it. The compiler (or ``build``) runs as the jury's programs do
 (``kit.processes.run_program``), in the user's environment, its temporary files in the kit's
@@ -29,7 +31,8 @@ built once for the bytes and modes of every file and cached like a binary.
 
 What is compiled or built is any ``Buildable``: its shown name, kind ("cpp", "c"), path (the
 file or folder; the compiler runs in its folder), sources, include folders, and whether it is
-a submission (``kit.judges.programs.Program`` is one).
+a submission and whose (``PROBLEMTOOLS``, ``CODEFORCES``; ``kit.judges.programs.Program`` is
+one).
 
 API::
 
@@ -40,7 +43,9 @@ API::
     no_compiler(kind) -> str               # what was looked for when there is none
     static_link_refused(kind) -> str | None  # why -static fails here (no static C library)
     MissingHeader(BuildError).header       # a header found nowhere
+    submission_flags(program) -> tuple[str, ...]  # a submission's flags, its judge's
     COMPILERS, FLAGS, LIBRARIES, SUBMISSION_FLAGS, SUBMISSION_LIBRARIES, COMPILE_TIMEOUT
+    PROBLEMTOOLS, CODEFORCES               # the judges whose compile a submission gets
     SCRIPTS                                # a folder program's script names
 """
 
@@ -62,7 +67,7 @@ from typing import Protocol
 from kit import cache
 from kit.errors import BuildError, machine_refused
 from kit.file_moves import move
-from kit.judges import compiler_reads
+from kit.judges import codeforces_compile, compiler_reads
 from kit.processes import run_program
 from kit.visible import last_line, text_of, visible
 
@@ -83,6 +88,8 @@ SUBMISSION_LIBRARIES = {
     "cpp": ("-lrt", "-Wl,--whole-archive", "-lpthread", "-Wl,--no-whole-archive"),
     "c": ("-lm",),
 }
+# the judges whose compile a submission gets (``Buildable.submission``; "": a jury program's)
+PROBLEMTOOLS, CODEFORCES = "problemtools", "codeforces"
 COMPILE_TIMEOUT = 300.0
 # a program folder's scripts in the Kattis format (spec/legacy.md, "Programs"): ``build`` is
 # run first in a copy of the folder, then ``run`` runs as a one-file program would
@@ -110,7 +117,9 @@ class Buildable(Protocol):
     @property
     def include(self) -> tuple[Path, ...]: ...
     @property
-    def submission(self) -> bool: ...  # compiled with SUBMISSION_FLAGS, SUBMISSION_LIBRARIES
+    def submission(self) -> str: ...  # "", else the judge compiling it: PROBLEMTOOLS, CODEFORCES
+    @property
+    def standard(self) -> str: ...  # a CODEFORCES submission's -std ("c++17")
 
 
 def compiled(program: Buildable) -> str:
@@ -139,15 +148,24 @@ def last_reads(program: Buildable) -> list[Path]:
 
 def _command(program: Buildable, compiler: str) -> list[str]:
     """The compile's command (its output and libraries aside): the key's (the libraries
-    added there), and ``-MM``'s; a submission's with problemtools' flags
-    (``SUBMISSION_FLAGS``)."""
-    flags = SUBMISSION_FLAGS if program.submission else FLAGS
+    added there), and ``-MM``'s; a submission's with its judge's flags (``submission_flags``)."""
     return [
         compiler,
-        *flags[program.kind],
+        *(submission_flags(program) if program.submission else FLAGS[program.kind]),
         *(str(path) for path in program.sources),
         *(f"-I{folder}" for folder in _include_path(program)),
     ]
+
+
+def submission_flags(program: Buildable) -> tuple[str, ...]:
+    """A submission's flags, as its judge compiles it: problemtools' (``SUBMISSION_FLAGS``),
+    or Codeforces' with the program's standard and ``-static`` where this machine links it
+    (``static_link_refused``)."""
+    kind = program.kind
+    if program.submission != CODEFORCES:
+        return SUBMISSION_FLAGS[kind]
+    static = () if static_link_refused(kind) else ("-static",)
+    return (*codeforces_compile.FLAGS[kind], f"-std={program.standard}", *static)
 
 
 def compiler_for(kind: str) -> str | None:
@@ -186,7 +204,9 @@ def _include_path(program: Buildable) -> list[Path]:
 
 
 def _libraries(program: Buildable) -> tuple[str, ...]:
-    """What the compile links, after its sources (a submission's as problemtools links)."""
+    """What the compile links, after its sources (a submission's as its judge links)."""
+    if program.submission == CODEFORCES:
+        return codeforces_compile.LIBRARIES[program.kind]
     return (SUBMISSION_LIBRARIES if program.submission else LIBRARIES)[program.kind]
 
 

@@ -34,8 +34,8 @@ rest as written, or as one shell word when it starts with a quote (``whole_path`
 API::
 
     program_at(path_text, root, where, role, include=()) -> Program
-    submission_program(path, shown) -> Program | None  # a C/C++ submission, as problemtools
-                                                       # compiles it; None for another language
+    submission_program(path, shown, judge=PROBLEMTOOLS, standard="") -> Program | None
+        # a C/C++ submission, as its judge compiles it; None for another language
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use (kit.judges.compiling)
@@ -56,7 +56,14 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.comparator import runs_program
-from kit.judges.compiling import COMPILERS, SCRIPTS, compiled, last_reads, scripted
+from kit.judges.compiling import (
+    COMPILERS,
+    PROBLEMTOOLS,
+    SCRIPTS,
+    compiled,
+    last_reads,
+    scripted,
+)
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
@@ -80,9 +87,11 @@ class Program:
     path: Path  # the file that runs (python, exec) or the file or folder compiled or built
     sources: tuple[Path, ...] = ()
     include: tuple[Path, ...] = ()
-    # a C/C++ submission's: compiled with SUBMISSION_FLAGS and SUBMISSION_LIBRARIES, not the
-    # jury programs' FLAGS and LIBRARIES
-    submission: bool = False
+    # a C/C++ submission's judge (PROBLEMTOOLS, CODEFORCES), whose flags and libraries it is
+    # compiled with (kit.judges.compiling.submission_flags), not the jury programs' FLAGS and
+    # LIBRARIES; "" for a jury program
+    submission: str = ""
+    standard: str = ""  # a Codeforces submission's -std ("c++17")
 
     def argv(self) -> list[str]:
         if self.kind == "python":
@@ -171,17 +180,20 @@ def _folder_program(
     )
 
 
-def submission_program(path: Path, shown: str) -> Program | None:
+def submission_program(
+    path: Path, shown: str, judge: str = PROBLEMTOOLS, standard: str = ""
+) -> Program | None:
     """A package's C or C++ submission (a file, or a folder whose C++ sources, else C sources,
-    are compiled together, as problemtools' ``{files}``), compiled as problemtools compiles
-    it (``SUBMISSION_FLAGS``) on first use; None for one in another language."""
+    are compiled together, as problemtools' ``{files}``), compiled as ``judge`` compiles it
+    (``kit.judges.compiling.submission_flags``; Codeforces with ``standard``) on first use;
+    None for one in another language."""
     files = (
         sorted(entry for entry in path.iterdir() if entry.is_file()) if path.is_dir() else [path]
     )
     for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
         sources = tuple(file for file in files if file.suffix in suffixes)
         if sources:
-            return Program(shown, kind, path, sources, submission=True)
+            return Program(shown, kind, path, sources, submission=judge, standard=standard)
     return None
 
 

@@ -1,7 +1,8 @@
 """kit.judges.compiling: a judge's C and C++ programs compiled once and cached (keyed by the
 files the compile read, swept of what a killed compile left), a submission compiled with
-problemtools' flags, folder programs' ``build`` scripts built once in a copy, and the one-line
-errors (no compiler, code that does not compile, a header found nowhere, a build that fails)."""
+problemtools' flags (a Polygon one with Codeforces'), folder programs' ``build`` scripts built
+once in a copy, and the one-line errors (no compiler, code that does not compile, a header
+found nowhere, a build that fails)."""
 
 import dataclasses
 import errno
@@ -350,8 +351,40 @@ def test_a_submission_is_compiled_with_problemtools_flags_and_a_folder_s_sources
     assert cpp[-4:] == ["-lrt", "-Wl,--whole-archive", "-lpthread", "-Wl,--no-whole-archive"]
 
 
+def test_a_polygon_submission_is_compiled_with_codeforces_flags_and_its_type_s_standard(
+    cache_home, tmp_path, monkeypatch
+):
+    """Codeforces' command lines: ``-DONLINE_JUDGE -O2 -std=c++17`` (ISO's standard, the
+    type's), C's ``-fno-asm`` and ``-lm``; ``-static`` only where this machine links it (its
+    Windows ``-Wl,--stack`` never)."""
+    commands = []
+
+    def compiled(_, argv, partial):  # the compiler's command, and a binary made
+        commands.append([argv[0], *argv[3:]])  # its "-o PARTIAL" aside
+        partial.write_bytes(b"")
+
+    monkeypatch.setattr(compiling, "_run_compiler", compiled)
+    monkeypatch.setenv("CC", "true")  # any compiler found: none runs
+    monkeypatch.setenv("CXX", "true")
+    cpp = write(tmp_path / "sum.cpp", "int main() { return 0; }\n")
+    c = write(tmp_path / "diff.c", "int main(void) { return 0; }\n")
+    for refused in (None, "g++ cannot link an empty program with problemtools' -static here"):
+        monkeypatch.setattr(compiling, "static_link_refused", lambda kind, said=refused: said)
+        for path, standard in ((cpp, "c++17"), (c, "c11")):
+            program = programs.submission_program(path, path.name, compiling.CODEFORCES, standard)
+            assert program is not None
+            program.argv()
+    linked, linked_c, dynamic, dynamic_c = commands
+    assert linked[1:5] == ["-DONLINE_JUDGE", "-O2", "-std=c++17", "-static"]
+    assert linked_c[1:6] == ["-DONLINE_JUDGE", "-fno-asm", "-O2", "-std=c11", "-static"]
+    assert linked_c[-1] == "-lm" and "-lm" not in linked
+    assert dynamic[1:5] == ["-DONLINE_JUDGE", "-O2", "-std=c++17", str(cpp)]
+    assert "-static" not in dynamic_c and not any("stack" in word for word in linked)
+
+
 @pytest.mark.parametrize(
-    ("submission", "table"), [(False, "LIBRARIES"), (True, "SUBMISSION_LIBRARIES")]
+    ("submission", "table"),
+    [("", "LIBRARIES"), (compiling.PROBLEMTOOLS, "SUBMISSION_LIBRARIES")],
 )
 def test_the_libraries_linked_are_in_the_binary_s_key(tmp_path, monkeypatch, submission, table):
     """They were in no key (the command the key reads leaves them out): a change to them
