@@ -5,9 +5,9 @@ allows, as setters check a package with problemtools' ``verifyproblem``.
 The package is read in place (``kit.packages``): its cases in the judge's order, its limits
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 Python submissions run under the judge's first target that has its own interpreter here
-(``--target`` names another), a Kattis package's C and C++ ones as their binaries, compiled
-as problemtools compiles them (a note under the header says so); the verdicts are
-``kit.verify.judging``'s, what agrees and what is too close to call on this machine
+(``--target`` names another), the C and C++ ones as their binaries, compiled as problemtools
+compiles them, a Polygon package's as Codeforces does (a note under the header says so);
+the verdicts are ``kit.verify.judging``'s, what agrees and what is too close to call on this machine
 ``kit.verify.verdict_agreement``'s. ``--include DIR`` adds a folder its C and C++ programs'
 headers are looked for in. Under the header the package's notes, then a line
 for its test data (``kit.verify.testdata_check``, a Kattis package's), one for its input
@@ -33,7 +33,8 @@ from pathlib import Path
 
 from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
-from kit.judges.compiling import SUBMISSION_FLAGS, MissingHeader
+from kit.judges import codeforces_compile
+from kit.judges.compiling import SUBMISSION_FLAGS, MissingHeader, static_link_refused
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.package_problem import problem_from_package
@@ -297,22 +298,42 @@ def _other_runners(
     return notes
 
 
+COMPILED_KINDS = [("C", "c", "gcc"), ("C++", "cpp", "g++")]
+
+
 def _compiled_note(package: Package, chosen: list[Submission]) -> list[str]:
-    """The note for a Kattis package's C and C++ submissions: compiled as problemtools
-    compiles them (``kit.judges.compiling.SUBMISSION_FLAGS``), run as the others are."""
+    """The note for a package's C and C++ submissions: compiled as problemtools compiles them
+    (``kit.judges.compiling.SUBMISSION_FLAGS``), a Polygon package's as Codeforces does
+    (``_codeforces_note``), run as the others are."""
     languages = {s.language for s in chosen if s.language in COMPILED_LANGUAGES}
+    if package.format == POLYGON and languages:
+        return [_codeforces_note(languages)]
     if package.format != KATTIS or not languages:
         return []
-    kinds = [("C", "c", "gcc"), ("C++", "cpp", "g++")]
     how = "; ".join(
         f"{language}: {compiler} {' '.join(SUBMISSION_FLAGS[kind])}"
-        for language, kind, compiler in kinds
+        for language, kind, compiler in COMPILED_KINDS
         if language in languages
     )
     return [
         f"note: C and C++ submissions compiled as problemtools compiles them ({how}; "
         "languages.yaml), run under the same limits, their CPU time counted the same"
     ]
+
+
+def _codeforces_note(languages: set[str]) -> str:
+    """How a Polygon package's C and C++ solutions are compiled: Codeforces' flags, the
+    standard of each one's type, ``-static`` where this machine links it."""
+    how = "; ".join(
+        f"{language}: {compiler} {' '.join(codeforces_compile.FLAGS[kind])} -std=(its type's)"
+        + ("" if static_link_refused(kind) else " -static")
+        for language, kind, compiler in COMPILED_KINDS
+        if language in languages
+    )
+    return (
+        f"note: C and C++ solutions compiled as Codeforces compiles their types ({how}), "
+        "without its Windows linker's --stack: the stack is the run's, as for the others"
+    )
 
 
 def _format_failures(package: Package) -> list[str]:

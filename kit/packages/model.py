@@ -110,6 +110,9 @@ class Submission:
     # the implementation the package says it runs under ("pypy" for Polygon's python.pypy3,
     # "cpython" for python.3); None: the judge's first target's
     impl: str | None = None
+    # Polygon's source type as problem.xml gives it ("cpp.g++17", "c.gcc"): a C or C++ one is
+    # compiled as Codeforces compiles that type (kit.judges.codeforces_compile); "" elsewhere
+    source_type: str = ""
     # the results its DOMjudge ``@EXPECTED_RESULTS@`` tag lists, where that tag decides its
     # verdicts in place of its folder (``kit.packages.kattis_submissions.tagged``); () else
     expected_results: tuple[str, ...] = ()

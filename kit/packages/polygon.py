@@ -29,7 +29,8 @@ reader p2d/polygon.py):
   ``testlib:PATH`` (``kit.judges.programs``); its output file is then judged by the checker;
 - ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
   by tag (``kit.verify.verdict_agreement`` says what each tag allows); ``do-not-run`` ones are left
-  out;
+  out; a C or C++ one's type (``cpp.g++17``, ``c.gcc``) is kept as its ``source_type``, the
+  standard Codeforces compiles it to (``kit.judges.codeforces_compile``);
 - ``<assets><validators><validator><source path=...>``: the input validators, each run on
   every test's input by ``kit.verify.input_check`` with testlib's validator arguments, ``--testset
   NAME`` and ``--group G`` for a test of a group (testlib.h, ``registerValidation(argc,
@@ -515,5 +516,7 @@ def _solutions(root: ElementTree.Element, path: Path) -> list[Submission]:
         letters = re.match(r"[a-z]*", kind)[0]
         language = "Python" if python else LANGUAGES.get(letters, kind or "unknown")
         impl = ("pypy" if "pypy" in kind else "cpython") if python else None
-        found.append(Submission(path / relative, relative, tag, language, impl=impl))
+        found.append(
+            Submission(path / relative, relative, tag, language, impl=impl, source_type=kind)
+        )
     return found

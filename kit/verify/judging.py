@@ -8,13 +8,14 @@ default grader's verdict (``kit.verify.grading``), and a scoring problem's submi
 (below). Each Python 3 submission runs as it is written (no
 bundle), every case as the build runs one (``kit.run.cases``, with ``first_failure``); one of
 several files runs its entry point (``kit.packages.kattis_submissions``) with its other files
-beside it. A Kattis package's C or C++ submission is compiled as problemtools compiles it
+beside it. A Kattis package's C or C++ submission is compiled as problemtools compiles it,
+a Polygon package's as Codeforces compiles its source type
 (``kit.verify.runnable_submissions.compiled``: a compile error is its row's, as problemtools
 reports one whatever the folder) and its binary runs every case the same way, under the same
 limits (CPU time, memory, output) and judged the same, its time in the limit derived as
-problemtools times it (below). Others (another language, Python 2, a Polygon package's C++)
-are not run, nor is one over the package's code limit or one an older stand-in cannot run
-(``kit.verify.runnable_submissions``).
+problemtools times it (below). Others (another language, Python 2, a Polygon type naming no
+standard the kit maps) are not run, nor is one over the package's code limit or one an
+older stand-in cannot run (``kit.verify.runnable_submissions``).
 
 **A package with ``submissions/submissions.yaml``** (the 2025-09 format) says what verdicts
 each submission may give on every case and must give on some, and a text its judge messages
@@ -224,15 +225,15 @@ def settled(problem: Problem, provisional: Judged, runner: Runner) -> bool:
 
 
 def _runs_under(judged: Judged, package: Package, runner: Runner) -> Runner | None:
-    """Who runs the submission: ``runner``, or for a Kattis package's C or C++ one its binary,
-    compiled now (``compiled``); None when it is judged without a run (over the code limit,
+    """Who runs the submission: ``runner``, or for a C or C++ one its binary, compiled now as
+    its judge compiles it (``compiled``); None when it is judged without a run (over the code limit,
     a compile error, a language the kit does not run, beyond the stand-in's Python), with
     the reason in ``judged``."""
     submission = judged.submission
     over = over_code_limit(submission, package.code_limit)
     own, why, judged.compile_error = (None, over, True) if over else (None, "", False)
-    if not over and package.format == KATTIS:
-        own, why, judged.compile_error = compiled(submission, runner)
+    if not over:
+        own, why, judged.compile_error = compiled(submission, runner, package.format)
     if own is not None:
         return own
     if not why:

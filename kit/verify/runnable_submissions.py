@@ -1,8 +1,9 @@
 """Whether a package's submission can run here at all (``kit.verify.judging`` judges the rest): one
 over the package's code limit is not run, as problemtools runs none (a disagreement); one in
-another language than Python is not run, but a Kattis package's C or C++ one, compiled as
-problemtools compiles it (``compiled``: its compile error is its own; without a compiler here
-it is not run); a Python 3 file that does not compile is the
+another language than Python is not run, but a C or C++ one, compiled as its judge compiles
+it (``compiled``: a Kattis package's as problemtools, a Polygon package's as Codeforces compiles
+its source type, one of a type naming no standard the kit maps not run; its compile error is
+its own; without a compiler here it is not run); a Python 3 file that does not compile is the
 submission's own compile error, as a judge's compile step rejects it, and a Python 2 one (by
 its ``#!`` line or by what CPython says of its syntax) is only set aside; and under a stand-in
 older than the target it stands for, a file the stand-in cannot compile, or that uses an API
@@ -15,8 +16,8 @@ API::
     unrunnable(submission) -> tuple[str, bool]  # why it is not run, or "", and whether that is
                                                 # its own compile error
     beyond_stand_in(submission, runner) -> str  # why the stand-in does not run it, or ""
-    compiled(submission, runner) -> tuple[Runner | None, str, bool]  # a C/C++ one's runner,
-                                  # else why it is not run and whether that is its compile error
+    compiled(submission, runner, package_format) -> tuple[Runner | None, str, bool]
+        # a C/C++ one's runner, else why it is not run and whether that is its compile error
 """
 
 from __future__ import annotations
@@ -28,14 +29,22 @@ from kit.check import apis
 from kit.check.checks import waits_for_checks
 from kit.check.syntax import compile_errors
 from kit.errors import BuildError
-from kit.judges.compiling import compiler_for, no_compiler, static_link_refused
-from kit.judges.programs import submission_program
+from kit.judges.codeforces_compile import standard_of
+from kit.judges.compiling import (
+    CODEFORCES,
+    PROBLEMTOOLS,
+    compiler_for,
+    no_compiler,
+    static_link_refused,
+)
+from kit.judges.programs import Program, submission_program
 from kit.judges.targets import Runner, compiled_runner
-from kit.packages.model import Submission
+from kit.packages.model import KATTIS, POLYGON, Submission
 
 # what CPython 3 says of the syntax only Python 2 has (print and exec statements, ``except
 # E, name``, octal literals written 0777)
-COMPILED_LANGUAGES = ("C", "C++")  # a Kattis package's submissions the kit compiles and runs
+COMPILED_LANGUAGES = ("C", "C++")  # a package's submissions the kit compiles and runs
+COMPILED_FORMATS = (KATTIS, POLYGON)  # the packages whose C/C++ ones are compiled
 PYTHON_2_HINTS = (
     "Missing parentheses in call to",
     "multiple exception types must be parenthesized",
@@ -61,7 +70,7 @@ def unrunnable(submission: Submission) -> tuple[str, bool]:
     submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
     2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
     if submission.language != "Python":
-        only = "Python 3 submissions and a Kattis package's C and C++ ones"
+        only = "Python 3, C and C++ submissions"
         return f"not run: {submission.language} (only {only} run here)", False
     folder = submission.beside
     for file in _python_files(submission):
@@ -146,15 +155,21 @@ def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
     return "", False
 
 
-def compiled(submission: Submission, runner: Runner) -> tuple[Runner | None, str, bool]:
-    """A C or C++ submission compiled as problemtools compiles it (``kit.judges.programs``'
-    ``submission_program``, cached as the jury's programs are): the runner of its binary (for
-    ``runner``'s target), "" and False; else None, why it is not run ("" for another
-    language), and whether that is its own compile error (problemtools: "Compile error for"
-    it, whatever its folder) rather than no compiler here."""
-    program = submission_program(submission.path, submission.name)
-    if program is None or submission.language not in COMPILED_LANGUAGES:
+def compiled(
+    submission: Submission, runner: Runner, package_format: str = KATTIS
+) -> tuple[Runner | None, str, bool]:
+    """A C or C++ submission compiled as its judge compiles it (``kit.judges.programs``'
+    ``submission_program``, cached as the jury's programs are): a Kattis package's as
+    problemtools, a Polygon package's as Codeforces compiles its source type. The runner of
+    its binary (for ``runner``'s target), "" and False; else None, why it is not run ("" for
+    another language), and whether that is its own compile error (problemtools: "Compile
+    error for" it, whatever its folder) rather than no compiler here or a type naming no
+    standard the kit maps."""
+    if package_format not in COMPILED_FORMATS or submission.language not in COMPILED_LANGUAGES:
         return None, "", False
+    program, why = _program(submission, package_format)
+    if program is None:
+        return None, why, False
     compiler = compiler_for(program.kind)
     if compiler is None:
         return None, f"not run: {no_compiler(program.kind)}", False
@@ -162,9 +177,28 @@ def compiled(submission: Submission, runner: Runner) -> tuple[Runner | None, str
         binary = program.argv()[0]
     except BuildError as error:
         refused = static_link_refused(program.kind)  # the machine's failure, not the program's
-        if refused is not None:
+        if refused is not None and program.submission == PROBLEMTOOLS:
             return None, f"not run: {refused}", False
         folder = submission.path if submission.path.is_dir() else submission.path.parent
         said = str(error).removeprefix(f"{submission.name}: ").replace(f"{folder}/", "")
         return None, said, True
     return compiled_runner(runner, compiler, binary, submission.language), "", False
+
+
+def _program(submission: Submission, package_format: str) -> tuple[Program | None, str]:
+    """The program a C or C++ submission is compiled as, or None and why it is not run (""
+    when it holds no C or C++ source): a Polygon one with the standard its source type names
+    (``kit.judges.codeforces_compile``), of the language the type names."""
+    if package_format == KATTIS:
+        return submission_program(submission.path, submission.name), ""
+    mapped = standard_of(submission.source_type)
+    kind = "C" if submission.language == "C" else "C++"
+    if mapped is None:
+        return None, (
+            f"not run: its type {submission.source_type or '(none)'} names no {kind} standard "
+            "the kit maps to Codeforces' compile (cpp.g++11 to cpp.g++23, c.gcc)"
+        )
+    program = submission_program(submission.path, submission.name, CODEFORCES, mapped[1])
+    if program is not None and program.kind != mapped[0]:
+        return None, f"not run: its type {submission.source_type} is not its file's language"
+    return program, ""

@@ -38,10 +38,10 @@ def test_a_polygon_package_gives_its_limits_tests_checker_and_solutions():
         ("tests/02", "secret"),
         ("tests/03", "secret"),
     ]
-    assert [(s.name, s.folder, s.language) for s in found.submissions] == [
-        ("solutions/sum.py", "main", "Python"),
-        ("solutions/difference.py", "wrong-answer", "Python"),
-        ("solutions/sum.cpp", "accepted", "C++"),
+    assert [(s.name, s.folder, s.language, s.source_type) for s in found.submissions] == [
+        ("solutions/sum.py", "main", "Python", "python.3"),
+        ("solutions/difference.py", "wrong-answer", "Python", "python.3"),
+        ("solutions/sum.cpp", "accepted", "C++", "cpp.g++17"),  # the standard Codeforces gives
     ]
     interactive = package("polygon_guess")
     assert interactive.interactor == "testlib:packages/polygon_guess/files/interactor.py"

@@ -1257,3 +1257,90 @@ def test_a_submission_runs_beside_the_files_the_package_includes(capsys, sum_cop
         "accepted/uses.py": "AC AC T s agrees",
     }
     assert not list((sum_copy / "include").rglob("__pycache__"))
+
+
+# a Polygon package of C and C++ solutions: each one's source type, tag and source
+POLYGON_SOLUTIONS = {
+    "sum.cpp": (
+        "cpp.g++17",
+        "main",
+        '#include <cstdio>\nint main() { long long a, b; std::scanf("%lld %lld", &a, &b); '
+        'std::printf("%lld\\n", a + b); }\n',
+    ),
+    "diff.c": (
+        "c.gcc",
+        "wrong-answer",
+        '#include <stdio.h>\nint main(void) { long long a, b; scanf("%lld %lld", &a, &b); '
+        'printf("%lld\\n", a - b); return 0; }\n',
+    ),
+    "loop.cpp": (
+        "cpp.g++20",
+        "time-limit-exceeded",
+        "int main() { volatile unsigned long n = 0; for (;;) ++n; }\n",
+    ),
+    "judge.cpp": (  # right only where ONLINE_JUDGE is defined, as Codeforces defines it
+        "cpp.gcc14-64-msys2-g++23",
+        "accepted",
+        '#include <cstdio>\nint main() { long long a, b; std::scanf("%lld %lld", &a, &b);\n'
+        "#ifndef ONLINE_JUDGE\n    ++a;\n#endif\n"
+        '    std::printf("%lld\\n", a + b); }\n',
+    ),
+    "msvc.cpp": ("cpp.ms2017", "accepted", "int main() { return 0; }\n"),
+}
+
+
+def polygon_cpp(tmp_path):
+    """polygon_sum with POLYGON_SOLUTIONS in place of its solutions."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    xml = copy / "problem.xml"
+    text = xml.read_text()
+    start, end = text.index("<solutions>"), text.index("</solutions>")
+    listed = "".join(
+        f'<solution tag="{tag}"><source path="solutions/{name}" type="{kind}"/></solution>'
+        for name, (kind, tag, _) in POLYGON_SOLUTIONS.items()
+    )
+    xml.write_text(text[: start + len("<solutions>")] + listed + text[end:])
+    for name, (_, _, source) in POLYGON_SOLUTIONS.items():
+        (copy / "solutions" / name).write_text(source)
+    return copy
+
+
+@needs_cxx
+def test_a_polygon_package_s_c_and_cpp_solutions_are_compiled_as_codeforces_compiles_them(
+    capsys, tmp_path
+):
+    """Each tag's verdicts, the standard its type names and ONLINE_JUDGE defined; a type the
+    kit maps to no standard is not run, the type said (C++ rows said 'not run: C++')."""
+    code, out, _ = verify(capsys, polygon_cpp(tmp_path))
+    assert code == 0, out
+    assert (
+        "note: C and C++ solutions compiled as Codeforces compiles their types (C: gcc "
+        "-DONLINE_JUDGE -fno-asm -O2 -std=(its type's)" in out
+    )
+    found = rows(out)
+    assert found["solutions/sum.cpp"] == "AC AC T s agrees"
+    assert found["solutions/judge.cpp"] == "AC AC T s agrees"
+    assert found["solutions/diff.c"].startswith("WA WA T s agrees: tests/01: wrong answer: ")
+    assert found["solutions/loop.cpp"].startswith("TLE TLE T s agrees")
+    assert found["solutions/msvc.cpp"] == (
+        "AC - - not run: its type cpp.ms2017 names no C++ standard the kit maps to "
+        "Codeforces' compile (cpp.g++11 to cpp.g++23, c.gcc)"
+    )
+
+
+def test_a_polygon_package_s_cpp_solutions_without_a_compiler_are_not_run(
+    capsys, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    monkeypatch.setenv("CC", "no-such-compiler")
+    package = polygon_cpp(tmp_path)
+    xml = package / "problem.xml"  # no testlib checker to compile: tokens compared
+    text = xml.read_text()
+    xml.write_text(text[: text.index("<checker ")] + text[text.index("</checker>") + 10 :])
+    code, out, _ = verify(capsys, package, "sum.cpp", "diff.c")
+    found = rows(out)
+    assert found["solutions/sum.cpp"] == (
+        "AC - - not run: no C++ compiler was found (tried $CXX = no-such-compiler; install one "
+        "or set CXX)"
+    )
+    assert found["solutions/diff.c"].startswith("WA - - not run: no C compiler was found")

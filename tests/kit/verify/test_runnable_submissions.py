@@ -1,7 +1,8 @@
 """kit.verify.runnable_submissions: whether a package's submission runs here at all (over the code
 limit, another language, a Python 3 file that does not compile, a Python 2 one, one an older
 stand-in cannot compile or lacks an API of; a C or C++ one compiled, its compile error its
-own, not run without a compiler). Through ``cpkit verify``:
+own, not run without a compiler; a Polygon one with the standard its source type names, not
+run for a type naming none the kit maps). Through ``cpkit verify``:
 tests/kit/verify/test_judging.py."""
 
 import subprocess
@@ -11,7 +12,7 @@ import pytest
 
 from kit.judges import compiling
 from kit.judges.targets import ISOLATED, NATIVE, Interpreter, Runner, Target
-from kit.packages.model import Submission
+from kit.packages.model import POLYGON, Submission
 from kit.verify.runnable_submissions import (
     beyond_stand_in,
     compiled,
@@ -52,8 +53,7 @@ def test_the_code_limit_holds_a_file_or_every_file_of_a_folder_together(tmp_path
             "int main() {}\n",
             "Java",
             (
-                "not run: Java (only Python 3 submissions and a Kattis package's C and C++ ones "
-                "run here)",
+                "not run: Java (only Python 3, C and C++ submissions run here)",
                 False,
             ),
         ),
@@ -171,3 +171,68 @@ def test_a_machine_that_cannot_link_statically_does_not_run_it(tmp_path, fresh_c
 
 def test_a_python_submission_is_not_compiled(tmp_path):
     assert compiled(one_file(tmp_path, "print(1)\n"), None) == (None, "", False)
+
+
+# a program telling how it was compiled: 3 under Codeforces' -DONLINE_JUDGE and ISO C++17
+# (-std=c++17 defines __STRICT_ANSI__, gnu++17 does not), 4 otherwise
+CODEFORCES_CPP17 = """int main() {
+#if defined(ONLINE_JUDGE) && defined(__STRICT_ANSI__) && __cplusplus == 201703L
+    return 3;
+#else
+    return 4;
+#endif
+}
+"""
+
+
+def polygon_file(tmp_path, text: str, source_type: str, name: str = "x.cpp") -> Submission:
+    path = tmp_path / "solutions" / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    language = "C" if source_type.startswith("c.") else "C++"
+    return Submission(path, f"solutions/{name}", "main", language, source_type=source_type)
+
+
+@needs_gxx
+def test_a_polygon_solution_is_compiled_as_codeforces_compiles_its_type(tmp_path, fresh_cache):
+    """cpp.g++17: ``-DONLINE_JUDGE`` and ISO C++17, not problemtools' gnu++23."""
+    runner = stand_in((3, 10), exact=True)
+    for source_type, status in (("cpp.g++17", 3), ("cpp.gcc14-64-msys2-g++23", 4)):
+        solution = polygon_file(tmp_path, CODEFORCES_CPP17, source_type)
+        own, why, error = compiled(solution, runner, POLYGON)
+        assert (why, error) == ("", False) and own is not None
+        (binary,) = own.command(solution.path)
+        assert subprocess.run([binary], check=False).returncode == status, source_type
+
+
+def test_a_polygon_type_naming_no_standard_the_kit_maps_is_not_run(tmp_path, fresh_cache):
+    """Microsoft's compiler, or a type without a standard: not run, the type said; never
+    compiled (a file that would not compile is no compile error of its own)."""
+    for source_type, language in (("cpp.ms2017", "C++"), ("c.msvc", "C"), ("cpp.g++", "C++")):
+        solution = polygon_file(tmp_path, "int main() { return nope; }\n", source_type)
+        assert compiled(solution, None, POLYGON) == (
+            None,
+            f"not run: its type {source_type} names no {language} standard the kit maps to "
+            "Codeforces' compile (cpp.g++11 to cpp.g++23, c.gcc)",
+            False,
+        )
+
+
+def test_a_polygon_type_of_another_language_than_its_file_is_not_run(tmp_path, fresh_cache):
+    solution = polygon_file(tmp_path, "int main(void) { return 0; }\n", "c.gcc")
+    assert compiled(solution, None, POLYGON) == (
+        None,
+        "not run: its type c.gcc is not its file's language",
+        False,
+    )
+
+
+def test_a_polygon_solution_without_a_compiler_is_not_run(tmp_path, fresh_cache, monkeypatch):
+    monkeypatch.setenv("CXX", "no-such-compiler")
+    solution = polygon_file(tmp_path, "int main() {}\n", "cpp.g++17")
+    assert compiled(solution, None, POLYGON) == (
+        None,
+        "not run: no C++ compiler was found (tried $CXX = no-such-compiler; install one or "
+        "set CXX)",
+        False,
+    )
