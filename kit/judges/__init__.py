@@ -5,8 +5,15 @@
 - ``modules``    the third-party modules each judge installs, per target
 - ``targets``    targets (``cpython3.8``, ``pypy3``), the interpreters found, stand-ins
 - ``stdlib``     the standard library's modules by Python version
+- ``platforms``  the operating systems judges run Python on (Unix, Windows) and what differs
+- ``compile_run`` which code a judge's run of the script before its cases concerns (AtCoder)
 - ``compare``    output comparison per problem (its ``compare`` setting read): lines, tokens,
                  float:TOL, std:NAME, the rules below
+- ``programs``   the judge's own programs (checkers, validators, interactors): where each is,
+                 how it starts, the interactor protocols
+- ``compiling``  compiling a C or C++ program, or building a folder's, once, cached; with
+                 ``compiler_reads`` (the files a compile read, the binary's key) and
+                 ``codeforces_compile`` (Codeforces' flags, a Polygon source type's standard)
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
 default output validator, DOMjudge's copy), ``validator_compare`` (an output validator in the
