@@ -2,7 +2,8 @@
 with the allowance a game timed as a whole gets for the chunks its relay passed on
 (``kit.run.game_relay``, at this machine's cost of a chunk: ``kit.run.relay_cost``) and for
 what its two sides and the relay's threads waited, ready, for a core other work held (a batch
-run's deadline moves on by that wait: ``kit.launcher``), and when it was (``Deadline``);
+run's deadline moves on by that wait: ``kit.launcher``), and when it was (``Deadline``, which
+also tells what the interactor's part of that wait was: ``interactor_waited``);
 the CPU time of every process below the solution's watch (``cpu_under``), past whose limit the
 allowance stops.
 """
@@ -49,6 +50,7 @@ class Deadline:
     waited: float = 0.0  # what the sides had waited for a core by then (uncapped)
     seen_waited: float = 0.0  # what they had waited at the last reading
     delays: dict[str, int] = field(default_factory=dict)  # each thread's run delay, ns
+    judge_threads: set[str] = field(default_factory=set)  # those of them the interactor's
 
     def sides_waited(self, cpu: float) -> float:
         """The seconds the game's two sides (every process below the solution's watch, the
@@ -57,22 +59,32 @@ class Deadline:
         than the solution has spent off every core (``cpu``: its CPU seconds), as a batch
         run's wait is bounded (its own busy threads and children held the cores it waited
         for)."""
-        sides = descendants(self.watch) if self.watch else []
-        if self.interactor:
-            sides += [self.interactor, *descendants(self.interactor)]
-        for process in sides:
+        judge = [self.interactor, *descendants(self.interactor)] if self.interactor else []
+        for process in descendants(self.watch) if self.watch else []:
             self._keep(process, schedstats(process))
+        for process in judge:
+            self._keep(process, schedstats(process), judge=True)
         kit = os.getpid()  # the relay's threads: the game stalls while they wait too
         self._keep(kit, schedstats(kit, list(self.ends.threads)))
         elapsed = time.monotonic() - self.started
-        self.seen_waited = max(0.0, min(sum(self.delays.values()) / 1e9, elapsed - cpu))
+        self.seen_waited = _off_cores(sum(self.delays.values()), elapsed, cpu)
         return self.seen_waited
 
-    def _keep(self, process: int, threads: dict[str, tuple[int, int]]) -> None:
-        """Each of ``process``' ``threads``' run delay kept, its largest reading."""
+    def interactor_waited(self, cpu: float, seconds: float) -> float:
+        """The seconds the interactor (and those below it) waited, ready, for a core, as
+        ``sides_waited`` read it, ``seconds`` into the game: no more than it spent off every
+        core (``cpu``: its CPU seconds), as a batch run's wait is bounded."""
+        delays = sum(self.delays[thread] for thread in self.judge_threads)
+        return _off_cores(delays, seconds, cpu)
+
+    def _keep(self, process: int, threads: dict[str, tuple[int, int]], judge: bool = False) -> None:
+        """Each of ``process``' ``threads``' run delay kept, its largest reading (``judge``:
+        a process of the interactor's)."""
         for thread, (_, delay) in threads.items():
             key = f"{process}/{thread}"
             self.delays[key] = max(self.delays.get(key, 0), delay)
+            if judge:
+                self.judge_threads.add(key)
 
     def allowance(self) -> float:
         """The seconds the relay's chunks and the sides' wait for a core add to the timeout
@@ -118,3 +130,9 @@ def cpu_under(watch: int) -> float:
         except (OSError, ValueError):
             continue
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _off_cores(delays: int, seconds: float, cpu: float) -> float:
+    """The seconds of run delay ``delays`` (nanoseconds) waited for a core, no more than
+    ``seconds`` less the ``cpu`` seconds spent on one (and none below 0)."""
+    return max(0.0, min(delays / 1e9, seconds - cpu))

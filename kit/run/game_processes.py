@@ -225,7 +225,8 @@ def supervise(
     and killed as ``_supervise`` says (at ``deadline``, past the output limit ``over`` tells,
     after a rejection: an interactor's status other than ``accepted``); who exited how, and
     who was killed why. ``told``: a descriptor closed once the interactor is reaped;
-    ``report``: the solution's watch's, which names its run's group (``end_solution``)."""
+    ``report``: the solution's watch's, which names its run's group (``end_solution``). The
+    interactor's wait for a core is what ``deadline`` read of it."""
     exits: dict[str, Exit] = {}
     reaped: queue.Queue[str] = queue.Queue()
     waiters = [
@@ -240,6 +241,8 @@ def supervise(
         thread.join()
     for side, process in zip(("solution", "interactor"), processes):
         process.returncode = exits[side].code  # reaped here, not by Popen
+    judge = exits["interactor"]  # the solution's wait is its watch's (``measured``)
+    judge.waited = deadline.interactor_waited(judge.cpu, judge.at - deadline.started)
     return exits, killed
 
 

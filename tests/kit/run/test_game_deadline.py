@@ -78,6 +78,25 @@ def test_the_deadline_moves_on_by_what_the_two_sides_waited_for_a_core(monkeypat
     assert per_move.due() == pytest.approx(started + 6.0)  # the interactor's own timing
 
 
+def test_the_interactor_s_own_wait_for_a_core_is_told_apart(monkeypatch):
+    """Of what the sides waited, the interactor's part (its process, 9, and its child, 10,
+    each thread's last reading kept), no more than it spent off every core: the verdict reads
+    it (a spinning interactor on a loaded machine is busy: kit.run.game_verdicts)."""
+    below = {7: [8], 9: [10]}
+    delays = {8: {"8": (0, 800_000_000)}, 9: {"9": (0, 500_000_000)}, 10: {"10": (0, 10**8)}}
+    monkeypatch.setattr(game_deadline, "descendants", lambda pid: below.get(pid, []))
+    monkeypatch.setattr(game_deadline, "schedstats", lambda pid, threads=None: delays.get(pid, {}))
+    monkeypatch.setattr(game_deadline, "cpu_under", lambda watch: 0.1)
+    started = time.monotonic() - 7.0
+    deadline = Deadline(started, 6.0, True, Ends(), limit=2.0, watch=7, interactor=9)
+    deadline.allowance()
+    delays.pop(10)  # its child ended: its last reading stays
+    deadline.allowance()
+    assert deadline.interactor_waited(cpu=2.0, seconds=7.0) == pytest.approx(0.6)
+    assert deadline.interactor_waited(cpu=6.7, seconds=7.0) == pytest.approx(0.3)  # off cores
+    assert Deadline(started, 6.0, True, Ends()).interactor_waited(0.0, 7.0) == 0.0
+
+
 def test_the_deadline_moves_on_by_what_the_relay_s_threads_waited_for_a_core(monkeypatch):
     """The relay's two threads, in this process, stall the game while they wait for a core
     as the sides do: their run delay is given back too (each read by the thread id the relay
