@@ -24,8 +24,10 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
 - ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
   a whole, its CPU time under the limit, and the interactor, still running too, had spent
-  at least half the game's time on its own CPU (it loops, or thinks too long) and the
-  solution less than half of the interactor's (two sides taking turns spend alike);
+  at least half the game's time running or ready to run (it loops, or thinks too long): its
+  own CPU and what it waited for a core other work held (on a loaded machine a spinning
+  interactor gets little CPU), and the solution less than half of the interactor's figure,
+  counted alike (two sides taking turns spend alike);
 - ``JE`` (not judged here): the solution was still running at the timeout, its CPU time under
   the limit, having waited at least half the game's time for a core other work on this
   machine held: in a game timed per move, whose deadline stays; in a game timed as a whole,
@@ -96,7 +98,8 @@ SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's 
 @dataclass
 class Exit:
     """How one side's process ended: as it was reaped, and for the solution what its watch
-    measured."""
+    measured (for the interactor, its wait for a core is what the game's deadline read:
+    ``kit.run.game_deadline``)."""
 
     code: int  # os.waitstatus_to_exitcode: negative for a signal
     at: float  # time.monotonic() when it was reaped
@@ -266,8 +269,11 @@ def _waiting(end: Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, 
     """A game killed at its timeout with little CPU of its own: the interactor's time, or the
     solution idle."""
     if _interactor_busy(end, limits):
+        waited, ready = end.interactor.waited, ""
+        if waited >= SAID_FROM:
+            ready = f" and {waited:.2f} s ready for a core other work held"
         return JE, (
-            f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own by {timeout}, "
+            f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own{ready} by {timeout}, "
             f"while the solution waited ({cpu}): the time was the interactor's"
         )
     if interactor_finished(end):
@@ -297,16 +303,17 @@ def _waited(end: Ending) -> float:
 
 def _interactor_busy(end: Ending, limits: Limits) -> bool:
     """Whether the interactor, still running at the kill of a game timed as a whole, spent
-    at least BUSY_SHARE of the game's time on its own CPU (one that loops, or thinks too
-    long), and the solution less than BUSY_SHARE of the interactor's: the solution waited
-    for it, and no verdict of the solution's stands (two sides taking turns spend alike). A
-    game timed per move counts the interactor's time over all its moves: not read there."""
+    at least BUSY_SHARE of the game's time running or ready to run (one that loops, or thinks
+    too long): its CPU, and what it waited for a core other work held (a machine so loaded
+    that a spinning interactor got little CPU is no idle game), and the solution less than
+    BUSY_SHARE of the interactor's figure, counted alike: the solution waited for it, and no
+    verdict of the solution's stands (two sides taking turns spend alike). A game timed per
+    move counts the interactor's time over all its moves: not read there."""
     if limits.per_move or interactor_finished(end):
         return False
-    busy = end.interactor.cpu
-    return (
-        busy >= BUSY_SHARE * (limits.timeout + end.added) and end.solution.cpu < BUSY_SHARE * busy
-    )
+    busy = end.interactor.cpu + end.interactor.waited
+    solution = end.solution.cpu + end.solution.waited
+    return busy >= BUSY_SHARE * (limits.timeout + end.added) and solution < BUSY_SHARE * busy
 
 
 def _timeout_said(end: Ending, limits: Limits) -> str:

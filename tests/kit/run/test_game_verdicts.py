@@ -46,6 +46,43 @@ def test_two_sides_taking_turns_are_no_busy_interactor():
     assert idle(end, whole)[0] == "JE"
 
 
+def test_an_interactor_that_spun_while_waiting_for_a_core_is_busy_not_idle():
+    """On a loaded machine (load 7.6 on 2 cores) an interactor that loops got 2 s of CPU and
+    waited 5.05 s for a core in a game moved on to 11.1 s: less than half of it on its CPU,
+    and the game was the solution's TLE (idle). The time it was ready to run counts as busy,
+    the solution's counted alike against it."""
+    waiting = Exit(-9, 11.1, cpu=0.02, killed=TIME)
+    spun = Exit(-9, 13.1, cpu=2.0, waited=5.05)
+    end = Ending(waiting, spun, {"interactor": "timeout"}, None, b"", "", False, 11.1,
+                 Statuses(), added=5.1, sides_waited=5.05)  # fmt: skip
+    whole = Limits(2.0, 6.0, 1 << 30, 64 << 20)
+    assert idle(end, whole) == (
+        "JE",
+        "interactor busy: 2.00 s CPU of its own and 5.05 s ready for a core other work held by "
+        "the 6 s timeout (and 5.05 s more for what its two sides waited for a core), while the "
+        "solution waited (0.02 s CPU): the time was the interactor's",
+    )
+    turns = dataclasses.replace(end, solution=Exit(-9, 11.1, cpu=1.0, killed=TIME, waited=2.6))
+    assert idle(turns, whole)[1].startswith("idle: killed after 1.00 s CPU at the 6 s timeout")
+
+
+def test_an_idle_game_that_waited_a_little_for_a_core_stays_idle():
+    """Both sides waiting for each other, neither on a CPU, the interactor ready a moment
+    (0.05 s, not said): the game is idle, the solution's TLE."""
+    waiting = Exit(-9, 6.1, cpu=0.0, killed=TIME)
+    asleep = Exit(-9, 8.1, cpu=0.0, waited=0.05)
+    end = Ending(waiting, asleep, {"interactor": "timeout"}, None, b"", "", False, 6.1,
+                 Statuses(), added=0.07, sides_waited=0.07)  # fmt: skip
+    whole = Limits(2.0, 6.0, 1 << 30, 64 << 20)
+    assert idle(end, whole) == (
+        "TLE",
+        "idle: killed after 0.00 s CPU at the 6 s timeout (both sides still running: each "
+        "waiting for the other?)",
+    )
+    spinning = dataclasses.replace(end, interactor=Exit(-9, 8.1, cpu=0.05, waited=3.0))
+    assert idle(spinning, whole)[1].startswith("interactor busy: 0.05 s CPU of its own and 3.00 s")
+
+
 def test_a_busy_solution_that_waited_for_a_core_is_busy_not_idle():
     """On a loaded machine a spinning solution got 0.48 s of CPU in its 1 s game and was called
     idle: the time it waited for a core other work held counts as busy."""

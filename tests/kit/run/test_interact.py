@@ -293,7 +293,8 @@ GIVEN_BACK = (
 @pytest.mark.parametrize(
     ("interactor", "verdict", "said"),
     [
-        (BUSY_INTERACTOR, "JE", r"judge error: interactor busy: \d\.\d\d s CPU of its own by "
+        (BUSY_INTERACTOR, "JE", r"judge error: interactor busy: \d\.\d\d s CPU of its own"
+         r"(?: and \d+\.\d\d s ready for a core other work held)? by "
          r"the 1 s timeout" + GIVEN_BACK + r", while the solution waited \(0\.\d\d s CPU\): "
          r"the time was the interactor's"),
         (SLEEPING_INTERACTOR, "TLE", r"time limit: idle: killed after 0\.\d\d s CPU at the 1 s "
