@@ -27,13 +27,15 @@ What they stand on, and what stands on them:
 - ``bench``      ``bench``: worst-case timings from ``bench/<slug>.py``
 - ``startup``    ``startup``: start-up cost of the kit's bundles against hand-inlined code
 - ``verify/``    ``verify``: a package's jury submissions, each verdict beside its folder's;
-                 its data, validators and checker tried
+                 its data, validators and checker tried; ``junk`` the files those should
+                 reject
 - ``scaffold``   the templates ``new`` writes
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``
 - ``file_locks`` a lock around each change of what several commands write (problems.toml,
                  ``dist/``), and the file replaced whole, never seen half written
 - ``cache``      what the kit learned that does not change: interpreters, vermin's findings
-- ``commands/``  one module per command, each thin; ``cli`` the command line
+- ``commands/``  one module per command, each thin; ``cli`` the command line; ``__main__``
+                 ``python -m kit``, the same command as ``cpkit``
 - ``processes``  helper programs (checkers, validators, interactors) run to an end
 - ``launcher``   the watch over a judged run, a program of its own that imports no kit module
                  (``run/process`` starts it by its path; ``processes`` shares its helpers)
@@ -42,4 +44,31 @@ What they stand on, and what stands on them:
 - ``checktestdata/`` the Checktestdata language a package's ``.ctd`` input validator is
                  written in, run by the kit itself; it imports no other kit module
 - ``data/``      the toy checkout ``startup`` measures
+
+What a problem's table in problems.toml is made of (``registry``'s parts):
+
+- ``problem_limits`` its limits, checked: time, memory, output, source size, a game's time
+- ``units``      where a limit's number stops being one of the kit's units (ms, KiB, bytes)
+- ``table_paths`` the paths it names (solution, samples, judge data), checked
+- ``table_package`` the problem package it names, read, and the keys that package gives it
+- ``toml_places`` where an error about it stands in problems.toml: the line of a key or header
+- ``slugs``      what a slug may be, and the slug a title makes
+- ``page_address`` a problem page's address, as the ``url`` key holds it
+- ``package_problem`` a problem made of a package alone, for ``verify``
+- ``problem_selection`` the problems a command names; an unknown name said with the likeliest
+- ``case_folders`` a folder of test cases as found on disk: what is no case, the names' order
+
+What the commands share:
+
+- ``invocation`` how the user started the kit (``cpkit``, ``python -m kit``, ``python
+                 build.py``), for the commands its messages suggest
+- ``terminal``   what the terminal can show: escape sequences, colour, the one live line
+- ``visible``    a program's text as the kit shows it: what a terminal would hide or act on,
+                 and bytes that are not UTF-8, escaped
+- ``scratch``    the kit's temporary files, all in one folder of its own
+- ``file_moves`` a file put in its place at once, whole or not at all (across file systems too)
+- ``git_ignores`` which files git would leave out of a commit (``init``'s and ``new``'s notes)
+- ``checkout_modules`` a workspace's module (stress, bench) imported into the kit's process;
+                 ``guest_imports`` where it finds its imports, ``guest`` its ``os._exit``
+                 raised as an error the caller reports, not the kit's end
 """

@@ -11,13 +11,20 @@
 - ``package_files`` ``pkgutil.iter_modules`` or ``importlib.resources`` given what may be a
                  helper's, whose files a bundle has not: refused in stage 1
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
+- ``version_tests`` tests of the running Python's version, read for what each version gives
+- ``implementation_tests`` tests of the implementation, read as PyPy and CPython answer them
+- ``platform_tests`` tests of the operating system, read as they come out on Windows
 - ``reach``      the top-level helper code nothing in the bundle can reach
 - ``bound_names`` what a top-level statement binds, and whether it can be cut
+- ``literal_values`` whether an expression of operators on literals runs without error on
+                 every target (only what cannot fail may be cut)
 - ``dynamic_names`` what reaches names dynamically, so that a module, the whole bundle or
                  every class is kept
 - ``spans``      where things are in a module's text: positions, tokens, the spans cut, the
                  text rewritten without them
 - ``strip``      stage 2: what goes (comments, docstrings, annotations, test-only and
                  unreached code), decided statement by statement
+- ``stripped``   a helper's stripped text remembered across builds: stage 2 for a module seen
+                 before
 - ``assemble``   stage 3: one file, each helper compiled under its own file name
 """

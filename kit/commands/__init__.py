@@ -7,8 +7,14 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 
 - ``build``    bundle, check and run every problem (the default command)
 - ``run``      run a problem's bundle once on one input, as the judge would
-- ``stress``   the bundle against the problem's reference on random inputs, failures shrunk
-- ``new``      scaffold a new problem
+- ``stress``   the bundle against the problem's reference on random inputs, failures shrunk;
+  with ``stress_shrinking`` (the shrink of a failure found: its trials and its line),
+  ``stress_report`` (a failure shown: input, verdict, expected and actual output, the line
+  that makes it again) and ``stress_saved`` (``--save``: the failing input kept as a sample)
+- ``new``      scaffold a new problem; with ``planned_problems`` (what is asked checked and
+  planned with nothing written, then the plans written together), ``new_slugs`` (the slug a
+  new problem takes), ``adopted_files`` (the user's own solution and samples adopted where
+  they are) and ``new_contest`` (``--from contest.acc.json``: each task a problem)
 - ``listen``   scaffold each problem Competitive Companion sends from the browser
 - ``init``     start a new workspace
 - ``bench``    worst-case timings

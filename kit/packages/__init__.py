@@ -1,18 +1,29 @@
 """Problem packages as judges keep them, read in place and never copied (an archive is unpacked
-once into the kit's cache and read there): the Kattis problem
-package format (``kit.packages.kattis``: problemtools, BAPCtools, DOMjudge; its parts in
-``kattis_files``, ``kattis_limits``, ``kattis_data``, ``kattis_submissions`` and
-``kattis_validators``) and Polygon's (``kit.packages.polygon``, Codeforces). Each reader
-gives a ``Package`` (``kit.packages.model``): limits, cases in the judge's order, how output
-is judged (a ``compare`` and an ``interactor`` setting in problems.toml's terms) and the
-jury's sorted submissions (whether the kit's verdict on one agrees with its folder is
-``kit.verify.verdict_agreement``'s).
-``kit.packages.smallyaml`` reads their YAML; ``kit.packages.archive`` unpacks a zipped or
-tarred package once into the kit's cache.
+once into the kit's cache and read there): the Kattis problem package format (problemtools,
+BAPCtools, DOMjudge) and Polygon's (Codeforces). Each reader gives a ``Package``: limits, cases
+in the judge's order, how output is judged (a ``compare`` and an ``interactor`` setting in
+problems.toml's terms) and the jury's sorted submissions (whether the kit's verdict on one
+agrees with its folder is ``kit.verify.verdict_agreement``'s).
+
+- ``model``      what a package says, whatever its format (``Package``, ``PackageCase``,
+                 ``Submission``)
+- ``kattis``     a Kattis-format package read in place; its parts in ``kattis_files``,
+                 ``kattis_limits``, ``kattis_data``, ``kattis_submissions`` and
+                 ``kattis_validators``
+- ``kattis_checks`` what problemtools warns of, or reports as an error, in ``problem.yaml``
+                 and the top folders before it runs anything
+- ``expectations`` the verdicts ``submissions/submissions.yaml`` (2025-09) permits and
+                 requires of the jury's submissions
+- ``scoring``    what a Kattis package says about its scores, read as problemtools reads it
+- ``constants``  a 2025-09 package's ``constants`` replaced in a view of it, read like an
+                 unpacked archive
+- ``polygon``    a Polygon package read in place: ``problem.xml``, its tests, checker,
+                 interactor and solutions
+- ``smallyaml``  the small part of YAML packages use (``problem.yaml``, ``testdata.yaml``)
+- ``archive``    a zipped or tarred package, unpacked once into the kit's cache
 
 This package stands below the registry: it reads files and knows the formats, and imports
-nothing of the kit but ``kit.errors`` and ``kit.cache``. A 2025-09 package's ``constants``
-are replaced in a view of it (``kit.packages.constants``), read like an unpacked archive.
+nothing of the kit but ``kit.errors`` and ``kit.cache``.
 
 API::
 

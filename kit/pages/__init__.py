@@ -9,6 +9,14 @@ missing is a one-line BuildError naming it and the markup that should hold it:
 
     read_page("poj-1643.html")  # Page(judge="POJ", title="Checker's Check", time_limit=1.0, ...)
     # poj-1643.html: no sample input found (expected POJ's <pre class=sio> after ...)
+
+- ``page``       the ``Page`` (title, limits, sample pairs, id) and the readings every judge's
+                 reader shares: limits in the page's units, sample text as a file
+- ``tree``       a page as a tree of elements (html.parser)
+- ``poj``, ``codeforces``, ``atcoder``, ``kattis``  each judge's problem pages
+- ``companion``  Competitive Companion's JSON data, and cph's ``.prob`` files
+- ``acc``        atcoder-cli's contest file (``contest.acc.json``): the contest and its tasks,
+                 each with the folder ``acc`` made for it
 """
 
 from __future__ import annotations

@@ -6,4 +6,5 @@
 - ``engine``     the bundle judged (or played) on generated files, the search
 - ``progress``   the programs running now, and the live line naming a slow one
 - ``shrink``     shrinking a failing random case
+- ``inputs``     an input a message is about: shown in it when short, else kept in a file
 """
