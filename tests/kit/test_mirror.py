@@ -4,7 +4,10 @@
 as ``kit/pages/__init__.py``: ``tests/kit/test_pages.py``), and every test module under
 ``tests/kit/`` is named after a kit module beside it (``test_<name>.py``, or
 ``test_<name>_<aspect>.py`` for more tests of it). Left out: ``kit/__main__.py``, ``kit/data/``
-(the toy checkout) and ``__init__.py`` files of a docstring and imports only."""
+(the toy checkout) and ``__init__.py`` files of a docstring and imports only.
+
+And every package's docstring names each of its modules (``kit/__main__.py`` too) as
+``NAME``, its list of what the package holds kept whole; ``kit/data/`` is left out."""
 
 import ast
 from pathlib import Path
@@ -44,6 +47,21 @@ def kit_modules(kit: Path = KIT) -> list[str]:
     return names
 
 
+def unlisted(kit: Path = KIT) -> list[str]:
+    """The modules of the kit's packages that their package's docstring does not name as
+    ``NAME``, each as ``kit/<package>/<name>.py``."""
+    found = []
+    for init in sorted(kit.rglob("__init__.py")):
+        package = init.parent
+        if package.relative_to(kit).parts[:1] == ("data",):
+            continue
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        for path in sorted(package.glob("*.py")):
+            if path.stem != "__init__" and f"``{path.stem}``" not in doc:
+                found.append(path.relative_to(kit.parent).as_posix())
+    return found
+
+
 def mirror_of(module: str, tests: Path = TESTS) -> Path:
     """``kit.run.limits`` -> ``tests/kit/run/test_limits.py``."""
     *folders, name = module.split(".")
@@ -81,6 +99,27 @@ def test_every_kit_module_has_its_test_module():
 def test_every_test_module_of_tests_kit_names_a_kit_module():
     stray = orphans(kit_modules())
     assert not stray, "\n".join(stray)
+
+
+def test_every_package_s_docstring_names_each_of_its_modules():
+    missing = unlisted()
+    assert not missing, "modules their package's docstring does not name:\n" + "\n".join(missing)
+
+
+def test_the_docstring_check_names_a_module_left_out(tmp_path):
+    """A package whose docstring names one module of two (another only in a longer word, or
+    without its double backquotes), the toy checkout's left out."""
+    kit = tmp_path / "kit"
+    (kit / "run").mkdir(parents=True)
+    (kit / "data" / "toy").mkdir(parents=True)
+    (kit / "__init__.py").write_text('"""- ``run/`` stage 5; ``report`` the table"""\n')
+    (kit / "report.py").write_text("")
+    (kit / "run" / "__init__.py").write_text('"""``limits`` the limits; ``cases_all``, cases"""')
+    (kit / "run" / "limits.py").write_text("")
+    (kit / "run" / "cases.py").write_text("")
+    (kit / "data" / "toy" / "__init__.py").write_text("")
+    (kit / "data" / "toy" / "toy_sum.py").write_text("")
+    assert unlisted(kit) == ["kit/run/cases.py"]
 
 
 def test_the_mirror_is_the_kit_s_layout():
