@@ -108,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
             f"{shown_path(folder)} use the new one"
         )
     elsewhere = folder.resolve() != Path.cwd().resolve()  # the commands work where they run
-    go = f"cd {shlex.quote(shown_path(folder))} && " if elsewhere else ""
+    # a command to paste: the real path, as typed (shown_path's escapes name no folder)
+    go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
     print(f"next: {go}{command()} {_next_step(folder)}")
     return 0
 

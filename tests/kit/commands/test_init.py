@@ -45,6 +45,21 @@ def test_a_new_workspace_has_every_file_and_a_registry_without_problems(tmp_path
     assert out[-1] == f"next: cd {folder} && cpkit new SLUG --judge NAME"  # from elsewhere
 
 
+def test_the_next_step_s_cd_names_the_real_folder_not_its_display_form(
+    tmp_path, monkeypatch, capsys
+):
+    """``init 'my\\dir'`` said ``next: cd 'my\\\\dir'`` (the name as messages show a
+    backslash), a folder that does not exist: the command to paste names the real one."""
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    args = parse("../my\\dir")
+    assert args.run(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"new workspace in {tmp_path}/my\\\\dir:"  # prose: shown_path's form
+    assert out[-1] == "next: cd '../my\\dir' && cpkit new SLUG --judge NAME"
+    assert (tmp_path / "my\\dir").is_dir()
+
+
 def test_made_in_the_current_folder_the_next_step_needs_no_cd(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     args = parse("contest")
