@@ -1,10 +1,12 @@
 """What reads a helper's files through the import system, which a bundle cannot give: its
 helpers are embedded in it as text, so no folder holds their modules or data. A call of
-``pkgutil.iter_modules``, ``pkgutil.walk_packages``, ``pkgutil.get_data`` or
-``importlib.resources`` (or the ``importlib_resources`` backport), under any name it is
-imported as, in a bundle holding a helper is refused in stage 1, naming the line, when what
-it is given may be a helper's: from source they list the helper's modules or read its files;
-in the bundle they would find none, or fail.
+``pkgutil.iter_modules``, ``pkgutil.walk_packages``, ``pkgutil.get_data`` or a function of
+``importlib.resources`` (or the ``importlib_resources`` backport) that reads files
+(``RESOURCE_READERS``: ``files``, ``read_text``...; its types, as ``abc.Traversable`` in an
+annotation or ``isinstance``, read nothing), under any name it is imported as, in a bundle
+holding a helper is refused in stage 1, naming the line, when what it is given may be a
+helper's: from source they list the helper's modules or read its files; in the bundle they
+would find none, or fail.
 
 What may be a helper's: a name bound by importing a helper (``shared.__path__``), a string
 naming a helper or a module under it (``"shared"``, ``"shared.x"``) or a relative name
@@ -28,11 +30,17 @@ import ast
 from kit.bundle.sources import Source, attribute_chain, import_bindings, prefixes, walk
 from kit.errors import BuildError
 
-# what lists or reads a package's files (``importlib.resources.files``, ``read_text``... and
-# the backport's)
+# what lists or reads a package's files: pkgutil's, and importlib.resources' functions (those
+# of its __all__ in Python 3.8 to 3.13, and the backport's), not its types (``Package``,
+# ``Anchor``, ``abc.Traversable``: an annotation or isinstance reads nothing)
+RESOURCE_READERS = (
+    "files", "as_file", "read_text", "read_binary", "open_text", "open_binary", "path",
+    "contents", "is_resource",
+)  # fmt: skip
 FILE_READERS = (
     "pkgutil.iter_modules", "pkgutil.walk_packages", "pkgutil.get_data",
-    "importlib.resources", "importlib_resources",
+    *(f"{module}.{name}" for module in ("importlib.resources", "importlib_resources")
+      for name in RESOURCE_READERS),
 )  # fmt: skip
 
 # the arguments that say what a reader reads: (position, keywords); the first is needed

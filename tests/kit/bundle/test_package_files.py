@@ -78,6 +78,11 @@ BUILT = {
     "importlib.resources.files, imported from": "from importlib.resources import files\n"
     "import json\nprint(files(json).name)\n",
     "pkgutil.get_data": "import pkgutil\nprint(len(pkgutil.get_data('email', 'charset.py')))\n",
+    # importlib.resources' types read nothing: they were refused as "passed on, not called"
+    "a resources type in an annotation": "import importlib.resources.abc\n"
+    "def g(t: importlib.resources.abc.Traversable) -> None:\n    pass\nprint(g.__name__)\n",
+    "a resources type given to isinstance": "import importlib.resources.abc\n"
+    "print(isinstance(1, importlib.resources.abc.Traversable))\n",
 }
 
 
