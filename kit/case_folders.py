@@ -192,15 +192,19 @@ def layout_of(folder: Path) -> Layout | Numbered | None:
 
 
 def laid_out_answer(given: Path) -> tuple[Path, str] | None:
-    """The file answering the input ``given`` when it is a layout's input (a file of ``in/``,
-    ``test_in/`` or ``input/``: ``LAYOUTS``; USACO's ``I.N``), by the rule ``laid_out_cases``
-    pairs them with (``answer_name``), and the layout as messages say it (``in/ with out/``);
-    None for any other file. The answer is an absolute path."""
+    """The file answering the input ``given`` when the build reads it as a layout's input (a
+    file of ``in/``, ``test_in/`` or ``input/`` beside its answers' subfolder, that layout
+    being its folder's: ``layout_of``; USACO's ``I.N`` in a folder of that layout), by the rule
+    ``laid_out_cases`` pairs them with (``answer_name``), and the layout as messages say it
+    (``in/ with out/``); None for any other file (``mine/in/a.in`` with no ``mine/out/``: its
+    answer is looked for beside it). The answer is an absolute path."""
     folder = given.absolute().parent
-    layout = next((each for each in LAYOUTS if folder.name == each.inputs), None)
-    if layout is not None:
-        return folder.parent / layout.answers / layout.answer_name(given.name), layout.said
-    if USACO.kind(given.name) == USACO.renamed[0]:
+    layout = layout_of(folder.parent)
+    if isinstance(layout, Layout) and folder.name == layout.inputs:
+        answers = folder.parent / layout.answers  # the pair the build reads: both there
+        if answers.is_dir():
+            return answers / layout.answer_name(given.name), layout.said
+    if USACO.kind(given.name) == USACO.renamed[0] and layout_of(folder) == USACO:
         return folder / USACO.answer_name(given.name), USACO.said
     return None
 

@@ -363,8 +363,9 @@ BESIDE_SAID = "NAME.out or NAME.ans for NAME.in, Polygon's NN.a for NN"
 
 def _answer_names(given: Path) -> tuple[Path, ...]:
     """Where the answer of the input ``given`` may be: a layout's input's, where the build
-    pairs it (``in/01.txt``: ``out/01.txt``, kit.case_folders.laid_out_answer); else beside it
-    (``ANSWER_SUFFIXES``)."""
+    pairs it (``in/01.txt`` beside ``out/``: ``out/01.txt``, kit.case_folders.laid_out_answer;
+    an answer beside it too is, for the build, another input); else beside it
+    (``ANSWER_SUFFIXES``: ``in/01.in`` with no ``out/``, ``in/01.out``)."""
     laid_out = laid_out_answer(given)
     if laid_out is not None:
         return (laid_out[0],)
@@ -388,9 +389,11 @@ def _unanswered(given: Path, shown: Path) -> str:
     places = _answer_names(given)
     odd = [path for path in places if file_state(path) == NOT_REGULAR]
     if odd:
-        beside = odd[0].parent == given.parent
-        named = odd[0].name if beside else _answer_shown(odd[0], given, shown)
-        return f"{named} beside {shown} is not a regular file (a pipe, a socket or a device)"
+        if odd[0].parent == given.parent:
+            said = f"{odd[0].name} beside {shown}"
+        else:  # a layout's, in its answers' subfolder
+            said = f"{_answer_shown(odd[0], given, shown)}, the answer of {shown},"
+        return f"{said} is not a regular file (a pipe, a socket or a device)"
     laid_out = laid_out_answer(given)
     rule = f"as {laid_out[1]} pairs them" if laid_out else BESIDE_SAID
     if not places:
@@ -442,7 +445,8 @@ def _answer_beside(given: Path, shown: Path) -> Path | None:
         state = file_state(path)
         if state not in (None, MISSING, NOT_REGULAR):  # a pipe or a terminal: made, not read
             named = _answer_shown(path, given, shown)  # as FILE names its folder
-            raise BuildError(f"{named}: the answer beside {given.name} {state}")
+            whose = f"beside {given.name}" if path.parent == given.parent else f"of {shown}"
+            raise BuildError(f"{named}: the answer {whose} {state}")
         if state is None and not _is_stdout(path):
             found.append(path)
     if len(found) == 2:

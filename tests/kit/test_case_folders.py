@@ -9,6 +9,7 @@ interactive problem's inputs alone; a build's report naming the cases as the use
 tests/kit/test_problem_cases.py's.)"""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -389,3 +390,19 @@ def test_a_laid_out_input_s_answer_is_the_one_its_layout_pairs_it_with(tmp_path)
         assert not wrong and case.answer is not None
         assert laid_out_answer(case.input) == (case.answer, layout.said)
     assert laid_out_answer(tmp_path / "samples" / "sample-1.in") is None
+
+
+def test_an_input_of_a_folder_named_as_a_layout_s_without_its_pair_has_no_laid_out_answer(
+    tmp_path,
+):
+    """``mine/in/a.in`` with no ``mine/out/`` (or ``mine/input/``, no ``mine/output/``): not
+    a layout the build pairs, so ``run`` looks beside it; with the pair, the layout's."""
+    for inputs, answers in (("in", "out"), ("input", "output")):
+        given = tmp_path / inputs / "a.in"
+        given.parent.mkdir()
+        given.write_text("1\n")
+        assert laid_out_answer(given) is None
+        (tmp_path / answers).mkdir()
+        assert laid_out_answer(given)[0].parent == tmp_path / answers
+        shutil.rmtree(tmp_path / inputs)
+        (tmp_path / answers).rmdir()

@@ -15,6 +15,7 @@ import time
 import pytest
 
 from kit import cli
+from kit.case_folders import LAYOUTS, laid_out_cases
 from kit.commands import run
 from kit.errors import BuildError
 from kit.judges.targets import found
@@ -113,6 +114,73 @@ def test_a_laid_out_input_is_judged_against_the_answer_the_build_pairs_it_with(
         f"note: no answer for {input_name} (looked for {answer_name}: as {said} pairs them): "
         "its output was not judged"
     )
+
+
+@pytest.mark.parametrize("inputs", ["in", "input"])
+def test_an_input_of_a_folder_named_in_without_its_pair_has_its_answer_beside_it(
+    toy, tmp_path, capfd, monkeypatch, inputs
+):
+    """``mine/in/a.in`` with ``mine/in/a.out`` and no ``mine/out/``: no layout the build
+    pairs, so the answer beside it is judged (it said "looked for mine/out/a.in" and
+    ``without answer``, exit status 0, where it was WA)."""
+    given = tmp_path / "mine" / inputs / "a.in"
+    given.parent.mkdir(parents=True)
+    given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
+    given.with_suffix(".out").write_text("not the answer\n")
+    monkeypatch.chdir(tmp_path)
+    args = parse("toy_sum", f"mine/{inputs}/a.in", "--root", str(toy))
+    assert args.run(args) == 1
+    assert capfd.readouterr().err.splitlines()[-1].startswith("[toy_sum: WA, ")
+
+
+def test_an_input_with_an_answer_beside_it_and_a_laid_out_one_is_judged_as_the_build_pairs_it(
+    toy, tmp_path, capfd, monkeypatch
+):
+    """``in/x.in`` with ``in/x.out`` beside it and ``out/x.in``: the build reads ``in/`` +
+    ``out/``, ``in/x.out`` another input, ``out/x.in`` the answer; ``run`` judges by it."""
+    right = (toy / "samples" / "toy_sum" / "sample-1.out").read_bytes()
+    for name in ("in", "out"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "in" / "x.in").write_bytes(
+        (toy / "samples" / "toy_sum" / "sample-1.in").read_bytes()
+    )
+    (tmp_path / "in" / "x.out").write_bytes(right)
+    (tmp_path / "out" / "x.in").write_text("not the answer\n")
+    (case,) = [each for each in laid_out_cases(tmp_path, LAYOUTS[0], "x", False)[0]
+               if each.input.name == "x.in"]  # fmt: skip
+    assert case.answer == tmp_path / "out" / "x.in"  # the build's pairing
+    monkeypatch.chdir(tmp_path)
+    args = parse("toy_sum", "in/x.in", "--root", str(toy))
+    assert args.run(args) == 1
+    assert capfd.readouterr().err.splitlines()[-1].startswith("[toy_sum: WA, ")
+    (tmp_path / "out" / "x.in").write_bytes(right)
+    (tmp_path / "in" / "x.out").write_text("not the answer\n")
+    assert args.run(args) == 0
+
+
+def test_a_laid_out_answer_that_cannot_be_read_is_said_the_input_s_answer(
+    toy, tmp_path, capfd, monkeypatch
+):
+    """Not "beside" it: ``out/01.txt`` is in another folder, the answer of ``in/01.txt``."""
+    for name in ("in", "out"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "in" / "01.txt").write_bytes(
+        (toy / "samples" / "toy_sum" / "sample-1.in").read_bytes()
+    )
+    os.mkfifo(tmp_path / "out" / "01.txt")
+    monkeypatch.chdir(tmp_path)
+    args = parse("toy_sum", "in/01.txt", "--root", str(toy))
+    assert args.run(args) == 0
+    assert capfd.readouterr().err.splitlines()[-2] == (
+        "note: out/01.txt, the answer of in/01.txt, is not a regular file (a pipe, a socket or "
+        "a device): its output was not judged"
+    )
+    (tmp_path / "out" / "01.txt").unlink()
+    (tmp_path / "out" / "01.txt").mkdir()
+    with pytest.raises(
+        BuildError, match="^out/01.txt: the answer of in/01.txt is a folder, not a file$"
+    ):
+        args.run(args)
 
 
 @pytest.mark.parametrize(
