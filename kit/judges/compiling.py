@@ -41,7 +41,7 @@ API::
     last_reads(program) -> list[Path]      # what the program's last compile read
     compiler_for(kind) -> str | None       # the C ("c") or C++ ("cpp") compiler, None if none
     no_compiler(kind) -> str               # what was looked for when there is none
-    static_link_refused(kind) -> str | None  # why -static fails here (no static C library)
+    static_link_refused(kind) -> str | None  # why -static alone fails here (no static libc)
     MissingHeader(BuildError).header       # a header found nowhere
     submission_flags(program) -> tuple[str, ...]  # a submission's flags, its judge's
     COMPILERS, FLAGS, LIBRARIES, SUBMISSION_FLAGS, SUBMISSION_LIBRARIES, COMPILE_TIMEOUT
@@ -337,10 +337,12 @@ def _run_compiler(program: Buildable, argv: list[str], partial: Path) -> None:
 
 @functools.cache
 def static_link_refused(kind: str) -> str | None:
-    """Why this machine's compiler of ``kind`` cannot link a submission as problemtools does
-    (``-static``, which needs the C library's static archive: Debian's libc6-dev, Fedora's
-    glibc-static), told by compiling an empty program so; None when it can, or when there is
-    no compiler (which is told otherwise)."""
+    """Why this machine's compiler of ``kind`` cannot link statically (``-static``, which
+    needs the C library's static archive: Debian's libc6-dev, Fedora's glibc-static), told by
+    linking an empty program with ``-static`` alone (no ``-std``: a compiler too old for
+    problemtools' ``gnu++23`` still links Codeforces' ``c++17`` statically); None when it
+    can, or when there is no compiler (which is told otherwise). One probe, once a process,
+    for both judges' compiles."""
     compiler = compiler_for(kind)
     if compiler is None:
         return None
@@ -348,8 +350,7 @@ def static_link_refused(kind: str) -> str | None:
         source = Path(folder) / ("empty.cpp" if kind == "cpp" else "empty.c")
         source.write_text("int main(void) { return 0; }\n")
         binary = Path(folder) / "empty"
-        argv = [compiler, "-o", str(binary), *SUBMISSION_FLAGS[kind], str(source)]
-        argv += SUBMISSION_LIBRARIES[kind]
+        argv = [compiler, "-o", str(binary), "-static", str(source)]
         status, _, stderr, hung = run_program(
             argv, Path(folder), COMPILE_TIMEOUT, env=_builder_environment()
         )
@@ -359,7 +360,7 @@ def static_link_refused(kind: str) -> str | None:
     said = next((line for line in lines if "cannot find" in line), lines[-1]).strip()
     said = _shown(said) or f"exit status {status}"
     name = Path(compiler).name
-    return f"{name} cannot link an empty program with problemtools' -static here ({said})"
+    return f"{name} cannot link an empty program with -static here ({said})"
 
 
 def _builder_environment() -> dict[str, str]:

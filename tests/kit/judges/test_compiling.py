@@ -368,7 +368,7 @@ def test_a_polygon_submission_is_compiled_with_codeforces_flags_and_its_type_s_s
     monkeypatch.setenv("CXX", "true")
     cpp = write(tmp_path / "sum.cpp", "int main() { return 0; }\n")
     c = write(tmp_path / "diff.c", "int main(void) { return 0; }\n")
-    for refused in (None, "g++ cannot link an empty program with problemtools' -static here"):
+    for refused in (None, "g++ cannot link an empty program with -static here"):
         monkeypatch.setattr(compiling, "static_link_refused", lambda kind, said=refused: said)
         for path, standard in ((cpp, "c++17"), (c, "c11")):
             program = programs.submission_program(path, path.name, compiling.CODEFORCES, standard)
@@ -380,6 +380,38 @@ def test_a_polygon_submission_is_compiled_with_codeforces_flags_and_its_type_s_s
     assert linked_c[-1] == "-lm" and "-lm" not in linked
     assert dynamic[1:5] == ["-DONLINE_JUDGE", "-O2", "-std=c++17", str(cpp)]
     assert "-static" not in dynamic_c and not any("stack" in word for word in linked)
+
+
+def test_the_static_probe_links_with_static_alone_so_an_older_compiler_keeps_it(
+    tmp_path, monkeypatch
+):
+    """The probe compiled with problemtools' flags (``-std=gnu++23 ... -lrt -lpthread``): a
+    g++ too old for ``gnu++23`` failed it, and Codeforces' ``-std=c++17`` compiles lost
+    ``-static`` for a flag they never pass. It links an empty program with ``-static`` alone,
+    once for both judges' compiles."""
+    calls = tmp_path / "calls"
+    compiler = tmp_path / "g++"
+    compiler.write_text(
+        f'#!/bin/sh\necho "$*" >> {calls}\ncase " $* " in *" -std=gnu++23 "*)\n'
+        "  echo \"g++: error: unrecognized command-line option '-std=gnu++23'\" >&2; exit 1;;\n"
+        "esac\nexit 0\n"
+    )
+    compiler.chmod(0o755)
+    monkeypatch.setenv("CXX", str(compiler))
+    compiling.static_link_refused.cache_clear()
+    try:
+        assert compiling.static_link_refused("cpp") is None
+        source = write(tmp_path / "sum.cpp", "int main() { return 0; }\n")
+        program = programs.submission_program(source, "sum.cpp", compiling.CODEFORCES, "c++17")
+        assert program is not None
+        assert compiling.submission_flags(program)[-1] == "-static"
+        assert compiling.static_link_refused("cpp") is None  # cached: one probe
+    finally:
+        compiling.static_link_refused.cache_clear()
+    (probe,) = calls.read_text().splitlines()
+    assert " -static " in f" {probe} " and "-std" not in probe and "-lrt" not in probe
+    problemtools = programs.submission_program(source, "sum.cpp", compiling.PROBLEMTOOLS, "")
+    assert compiling.submission_flags(problemtools) == compiling.SUBMISSION_FLAGS["cpp"]
 
 
 @pytest.mark.parametrize(

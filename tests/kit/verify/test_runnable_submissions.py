@@ -164,7 +164,7 @@ def test_a_machine_that_cannot_link_statically_does_not_run_it(tmp_path, fresh_c
         compiling.static_link_refused.cache_clear()
     assert (own, error) == (None, False)
     assert why == (
-        "not run: g++ cannot link an empty program with problemtools' -static here "
+        "not run: g++ cannot link an empty program with -static here "
         "(/usr/bin/ld: cannot find -lc: No such file or directory)"
     )
 
