@@ -323,7 +323,8 @@ def _compiled_note(package: Package, chosen: list[Submission]) -> list[str]:
 
 def _codeforces_note(languages: set[str]) -> str:
     """How a Polygon package's C and C++ solutions are compiled: Codeforces' flags, the
-    standard of each one's type, ``-static`` where this machine links it."""
+    standard of each one's type, ``-static`` where this machine links it; and what differs,
+    its Windows stack and ``long`` (32 bits there, 64 here: kit.judges.codeforces_compile)."""
     how = "; ".join(
         f"{language}: {compiler} {' '.join(codeforces_compile.FLAGS[kind])} -std=(its type's)"
         + ("" if static_link_refused(kind) else " -static")
@@ -332,7 +333,9 @@ def _codeforces_note(languages: set[str]) -> str:
     )
     return (
         f"note: C and C++ solutions compiled as Codeforces compiles their types ({how}), "
-        "without its Windows linker's --stack: the stack is the run's, as for the others"
+        "without its Windows linker's --stack: the stack is the run's, as for the others; "
+        "long is 64 bits here, 32 on Codeforces' Windows: a solution tagged wrong answer for "
+        "overflowing a long may pass here"
     )
 
 

@@ -13,7 +13,11 @@ the standard, C's ``-fno-asm`` and ``-lm``. What is not: ``-Wl,--stack=268435456
 linker's flag; the kit's runs get their stack from the run's limits, as every run does),
 ``-s`` and the warnings (no change to what runs), C++23's ``-lstdc++exp`` (a library Debian's
 g++ 12 does not ship); ``-static`` is added by ``kit.judges.compiling`` only where this
-machine links it (``static_link_refused``).
+machine links it (``static_link_refused``). Not copied either: the types' sizes. Codeforces
+compiles on Windows, where ``long`` is 32 bits (LLP64, for its 64-bit compilers too:
+Microsoft's "Data Type Ranges"), and G++17 7.3.0 (``cpp.g++17``) is a 32-bit compiler; a
+Linux g++ here makes ``long`` 64 bits, so a jury solution tagged wrong answer for overflowing
+a ``long`` may pass here (no ``-m32``: docs/packages.md).
 
 A Polygon source type names the compiler and standard: ``cpp.g++17``, ``cpp.g++20``,
 ``cpp.gcc14-64-msys2-g++23``, ``cpp.msys2-mingw64-9-g++17`` (C++, the standard its last

@@ -1317,6 +1317,10 @@ def test_a_polygon_package_s_c_and_cpp_solutions_are_compiled_as_codeforces_comp
         "note: C and C++ solutions compiled as Codeforces compiles their types (C: gcc "
         "-DONLINE_JUDGE -fno-asm -O2 -std=(its type's)" in out
     )
+    assert (  # Windows' 32-bit long, not copied
+        "; long is 64 bits here, 32 on Codeforces' Windows: a solution tagged wrong answer for "
+        "overflowing a long may pass here\n" in out
+    )
     found = rows(out)
     assert found["solutions/sum.cpp"] == "AC AC T s agrees"
     assert found["solutions/judge.cpp"] == "AC AC T s agrees"
