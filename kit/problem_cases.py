@@ -360,21 +360,20 @@ def final_newline_note(problem: Problem) -> str | None:
     samples cannot be read. Empty and blank ones are ``empty_files_note``'s."""
     inputs, answers = _samples_where(problem, _no_final_newline)
     if problem.interactor is not None:  # a game's answers are read too: by its interactor
-        named = inputs + answers
-        if not named:
-            return None
-        has = "has" if len(named) == 1 else "have"
-        return (
-            f"note: {', '.join(named)} {has} no final newline, which a judge's files have: the "
-            "interactor reads its last line without a '\\n' (end the file with a newline)"
+        named, files = inputs + answers, "files"
+        why = "the interactor reads its last line without a '\\n'"
+    else:
+        named, files = inputs, "input files"
+        why = (
+            "the last line, read by sys.stdin.readline(), has no '\\n' to strip "
+            "(readline()[:-1] cuts its last character)"
         )
-    if not inputs:
+    if not named:
         return None
-    has = "has" if len(inputs) == 1 else "have"
+    has = "has" if len(named) == 1 else "have"
     return (
-        f"note: {', '.join(inputs)} {has} no final newline, which a judge's input files have: "
-        "the last line, read by sys.stdin.readline(), has no '\\n' to strip "
-        "(readline()[:-1] cuts its last character) (end the file with a newline)"
+        f"note: {', '.join(named)} {has} no final newline, which a judge's {files} have: "
+        f"{why} (end the file with a newline)"
     )
 
 

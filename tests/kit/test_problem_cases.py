@@ -92,15 +92,20 @@ READS_ITS_ANSWER = (  # a Kattis interactive validator that fails on an empty AN
 )
 
 
-def test_a_kattis_interactor_s_sample_answer_is_its_answer_in_the_build(toy):
-    """As judge data's: the build refused the whole problem (samples are inputs only), and
-    without the answer the validator got an empty one."""
+def _with_kattis_validator(toy):
+    """The toy's interactive problem judged by a kattis: validator reading its ANSWER."""
     (toy / "validator.py").write_text(READS_ITS_ANSWER)
     text = (toy / "problems.toml").read_text()
     setting = 'interactor = "kattis:validator.py"'
     (toy / "problems.toml").write_text(
         text.replace('interactor = "interactors/toy_echo.py"', setting)
     )
+
+
+def test_a_kattis_interactor_s_sample_answer_is_its_answer_in_the_build(toy):
+    """As judge data's: the build refused the whole problem (samples are inputs only), and
+    without the answer the validator got an empty one."""
+    _with_kattis_validator(toy)
     folder = toy / "samples" / "toy_echo"
     (folder / "sample-1.ans").write_text("7\n")
     cases = sample_cases(load_registry(toy)["toy_echo"])
@@ -120,12 +125,7 @@ def test_a_kattis_interactor_s_sample_answer_gets_the_sample_notes(toy):
     """The notes for CRLF line ends, a missing final newline and a byte order mark passed over
     an interactive problem's samples, and its answer files, which a kattis: validator reads,
     with them: they name both, and what the interactor reads."""
-    (toy / "validator.py").write_text(READS_ITS_ANSWER)
-    text = (toy / "problems.toml").read_text()
-    setting = 'interactor = "kattis:validator.py"'
-    (toy / "problems.toml").write_text(
-        text.replace('interactor = "interactors/toy_echo.py"', setting)
-    )
+    _with_kattis_validator(toy)
     folder = toy / "samples" / "toy_echo"
     answer = folder / "sample-1.ans"
     answer.write_bytes(b"\xef\xbb\xbf7\r\n")
