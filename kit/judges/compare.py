@@ -9,9 +9,11 @@ Modes:
 - ``"tokens"``: the tokens are equal, separated as testlib's ``wcmp`` reads words (by
   space, tab, CR and LF only: testlib.h's ``isBlanks``; a form feed is part of a token; a
   UTF-8 byte-order mark opening the output skipped, as every testlib checker skips it);
-- ``"float:TOL"``: as many tokens; two tokens that both read as numbers are equal when their
-  absolute or relative error is at most TOL (``nan`` equals only ``nan``, an infinity only
-  the same infinity); any other token must be equal as text;
+- ``"float:TOL"``: as many tokens; two tokens that both read as numbers (decimal, ``inf``,
+  ``infinity`` or ``nan`` in any case) are equal when testlib's ``doubleCompare`` with TOL
+  finds them so, the very test of ``std:rcmp6`` at 1e-6 (absolute or relative error at most
+  TOL + 1e-15; ``nan`` equals only ``nan``; past 1e300, testlib's "infinite", only a number
+  past it on the same side); any other token must be equal as text;
 - ``"std:NAME"``: testlib's standard checker NAME (``rcmp6``, ``ncmp``, ``yesno``, ...) as its
   source judges, built in: ``kit.judges.testlib_checkers`` (``std:wcmp`` is ``"tokens"``
   under that checker's name);
@@ -141,7 +143,9 @@ from kit.judges.output_chunks import (
 from kit.judges.programs import program_at, whole_path
 from kit.judges.testlib_checkers import (
     BUILT_IN,
+    INFINITE,
     StandardComparator,
+    double_compare,
     standard_spec,
     words_difference,
 )
@@ -199,17 +203,13 @@ class FloatComparator(Comparator):
         x, y = _number(a), _number(b)
         if x is None or y is None:
             return exactly(a, b)
-        shown = f"expected {plain(a)}, got {plain(b)}"
-        if math.isnan(x) or math.isnan(y):
-            return None if math.isnan(x) and math.isnan(y) else shown
-        if math.isinf(x) or math.isinf(y):
-            return None if x == y else shown
-        # Absolute error for |expected| <= 1, relative beyond: the smaller of the two errors.
-        # The margins absorb the rounding of decimal to binary (0.500001 - 0.5 > 1e-6), 1e-15
-        # as testlib's doubleCompare adds it (0.5 - 0.499999999 > 1e-9).
-        error = abs(x - y) / max(1.0, abs(x))
-        if error <= self.tolerance * (1 + 1e-9) + 1e-15:
+        if double_compare(x, y, self.tolerance):  # rcmpN's test, N's tolerance this one
             return None
+        shown = f"expected {plain(a)}, got {plain(b)}"
+        if not (abs(x) <= INFINITE and abs(y) <= INFINITE):  # NaN, or "infinite" for testlib
+            return shown
+        # the error shown: absolute for |expected| <= 1, relative beyond
+        error = abs(x - y) / max(1.0, abs(x))
         return f"{shown} (error {over(error, self.tolerance)})"
 
 

@@ -45,6 +45,8 @@ API::
     NOT_BUILT: dict[str, str]     # name -> what it compares, for testlib's others
     standard_spec(name) -> str | None   # "std:NAME", None if not built
     words_difference(expected, got) -> str | None   # wcmp's rule, the kit's tokens
+    double_compare(expected, result, error) -> bool  # doubleCompare, rcmpN's and float:TOL's
+    INFINITE = 1e300              # past it, infinite to testlib
     StandardComparator(name)      # Comparator of the ``std:NAME`` spec; KeyError if not built
 """
 
@@ -76,6 +78,7 @@ _LINE_END = re.compile(rb"[\n\r]")  # what readString stops or turns at
 _BLANKS_AT = re.compile(rb"[ \t\r\n]*")  # what seekEof skips
 LONG_RANGE = (-(2**63), 2**63 - 1)
 INT_RANGE = (-(2**31), 2**31 - 1)
+INFINITE = 1e300  # past it a double is infinite to testlib (__testlib_isInfinite)
 YES_NO = (b"YES", b"NO")
 
 
@@ -173,11 +176,12 @@ class _Lines:
 
 
 def _infinite(value: float) -> bool:
-    return abs(value) > 1e300  # __testlib_isInfinite
+    return abs(value) > INFINITE  # __testlib_isInfinite
 
 
-def _relative(expected: float, result: float, error: float) -> bool:
-    """testlib.h's ``doubleCompare``: within ``error`` (plus 1e-15) absolutely or relatively."""
+def double_compare(expected: float, result: float, error: float) -> bool:
+    """testlib.h's ``doubleCompare``: within ``error`` (plus 1e-15) absolutely or relatively;
+    NaN equals only NaN, past 1e300 ("infinite") only past it on the same side."""
     error += 1e-15
     if math.isnan(expected):
         return math.isnan(result)
@@ -374,10 +378,10 @@ _RELATIVE, _ABSOLUTE = "absolute or relative error", "absolute error"
 # name -> (what it compares, its rule of the answer and the output as _Stream, or as _Lines
 # for those in _BY_LINES), testlib's EPS of each
 _RULES: dict[str, tuple[str, Callable[..., None]]] = {
-    "rcmp4": (f"doubles, {_RELATIVE} 1e-4", partial(_doubles, _relative, 1e-4, True)),
-    "rcmp6": (f"doubles, {_RELATIVE} 1e-6", partial(_doubles, _relative, 1e-6, True)),
-    "rcmp9": (f"doubles, {_RELATIVE} 1e-9", partial(_doubles, _relative, 1e-9, True)),
-    "dcmp": (f"one double, {_RELATIVE} 1e-6", partial(_doubles, _relative, 1e-6, False)),
+    "rcmp4": (f"doubles, {_RELATIVE} 1e-4", partial(_doubles, double_compare, 1e-4, True)),
+    "rcmp6": (f"doubles, {_RELATIVE} 1e-6", partial(_doubles, double_compare, 1e-6, True)),
+    "rcmp9": (f"doubles, {_RELATIVE} 1e-9", partial(_doubles, double_compare, 1e-9, True)),
+    "dcmp": (f"one double, {_RELATIVE} 1e-6", partial(_doubles, double_compare, 1e-6, False)),
     "acmp": (f"one double, {_ABSOLUTE} 1.5e-6", partial(_doubles, _absolute, 1.5e-6, False)),
     "rcmp": (f"one double, {_ABSOLUTE} 1.5e-6", partial(_doubles, _absolute, 1.5e-6, False)),
     "rncmp": (f"doubles, {_ABSOLUTE} 1.5e-5", partial(_doubles, _absolute, 1.5e-5, True)),

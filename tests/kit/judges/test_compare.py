@@ -154,7 +154,7 @@ def test_float_accepts(tolerance, expected, got):
         ("1e-6", b"nan", b"0", "token 1: expected nan, got 0"),
         ("1e-6", b"1", b"nan", "token 1: expected 1, got nan"),
         ("1e-6", b"inf", b"-inf", "token 1: expected inf, got -inf"),
-        ("1e-6", b"1e308", b"inf", "token 1: expected 1e308, got inf"),
+        ("1e-6", b"1e300", b"inf", "token 1: expected 1e300, got inf"),
         (
             "1e-9",
             b"0.5",
@@ -178,6 +178,27 @@ def test_float_accepts(tolerance, expected, got):
 )
 def test_float_rejects(tolerance, expected, got, message):
     assert comparator(f"float:{tolerance}").compare(NO_INPUT, expected, got) == message
+
+
+@pytest.mark.parametrize(
+    ("tolerance", "expected", "got", "accepted"),
+    [
+        ("1e-6", b"100000000.0", b"99999899.99999985", False),  # 1e-6 * (1 + 1e-9) off
+        ("1e-6", b"0.5", b"0.4999990000000", True),
+        ("1e-9", b"0.3", b"0.300000001", True),
+        ("1e-6", b"1e308", b"1e301", True),  # both past 1e300: "infinite"
+        ("1e-6", b"1e308", b"inf", True),
+        ("1e-6", b"1e300", b"1e301", False),
+        ("1e-6", b"-1e301", b"1e302", False),
+    ],
+)
+def test_float_is_testlib_s_double_compare_with_its_tolerance(tolerance, expected, got, accepted):
+    """The verdicts of testlib's rcmp6 and rcmp9 (MikeMirzayanov/testlib at 1e4e8a2,
+    checkers/rcmp6.cpp, rcmp9.cpp: testlib.h's doubleCompare) built with g++ and run on these
+    pairs (``inf`` read by the kit's float rule only). The kit allowed 1e-6 * (1 + 1e-9) + 1e-15
+    of its own error formula: the first pair was accepted."""
+    judged = comparator(f"float:{tolerance}").compare(NO_INPUT, expected, got)
+    assert (judged is None) == accepted, judged
 
 
 # bad settings
