@@ -16,7 +16,8 @@
                  ``codeforces_compile`` (Codeforces' flags, a Polygon source type's standard)
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
-default output validator, DOMjudge's copy), ``validator_compare`` (an output validator in the
+default output validator, DOMjudge's copy), ``long_double`` (the x87 80-bit ``long double``
+DOMjudge's copy reads and computes in, exactly), ``validator_compare`` (an output validator in the
 Kattis protocol), ``checker_compare`` (a testlib checker), ``testlib_checkers`` (testlib's
 standard checkers, built in), ``kattis_feedback`` (what a Kattis validator or interactor
 leaves in its feedback folder), ``judge_messages`` (what checkers, validators and

@@ -24,9 +24,15 @@ Modes:
   validator "modified: float comparison" (DOMjudge/domjudge at a023fd3e,
   sql/files/defaultdata/compare/compare.cc), the default for ``judge = "DOMjudge"``, where a
   package's ``kattis`` is this one too: the same rules, but tokens are compared whole (a NUL
-  byte counts) and, with a tolerance, ``inf``, ``infinity`` and ``nan`` are numbers (NaN
-  equals NaN, an infinity the same infinity); it reads numbers as ``long double``, the kit
-  as ``double``, which differ only past a double's range or precision;
+  byte counts, though a number is read only up to it, as ``sscanf`` reads ``c_str()``:
+  ``1\\0x`` is 1) and, with a tolerance, ``inf``, ``infinity`` and ``nan`` are numbers (NaN
+  equals NaN, an infinity the same infinity; ``nan(1)`` is not a number, as glibc's ``%Lf``
+  stops at its bracket); it reads numbers and computes their errors (``fabsl(t - j)``,
+  ``fabsl((t - j) / j)``) in x87 80-bit ``long double``, which the kit follows exactly
+  (``kit.judges.long_double``): at an error the size of the tolerance the verdict is often
+  not that of doubles (at an absolute 0.1, ``1.1`` against ``1`` is wrong, ``2.1`` against
+  ``2`` right), nor past 2**53 (``100000000000000000`` against ``100000000000000001``
+  wrong) or a double's range (``2e400`` against ``1e400`` wrong, up to about 1.19e4932);
 - ``"validator:PATH [FLAGS]"``: an output validator in the Kattis protocol (below);
 - ``"checker:PATH"``: the program PATH (relative to the checkout; a ``.py`` file runs under
   this Python, a C or C++ source is compiled once and cached, ``kit.judges.programs``, with

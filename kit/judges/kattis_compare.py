@@ -4,8 +4,9 @@ DOMjudge's copy of it (``domjudge[:FLAGS]``), as a comparison rule.
 ``KattisFlags`` (case_sensitive, space_change_sensitive and the two float tolerances),
 ``kattis_flags`` (the flags read from their words, a ValueError naming a bad one; a package's
 ``validator_flags`` are checked with it too) and ``KattisComparator`` (tokens compared as the
-validator compares them, a number read as C's ``%lf`` reads it). The rules as the user sees
-them are ``kit.judges.compare``'s docstring's.
+validator compares them, a number read as C's ``%lf`` reads it, DOMjudge's as its ``%Lf``
+does, an x87 long double: ``kit.judges.long_double``). The rules as the user sees them are
+``kit.judges.compare``'s docstring's.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, replace
+from decimal import Decimal, localcontext
+from fractions import Fraction
 from itertools import zip_longest
 
+from kit.judges import long_double
 from kit.judges.comparator import Comparator
 from kit.judges.difference_messages import exactly, over, plain, quoted
 from kit.judges.output_chunks import ASCII_SPACE, same_start, words
@@ -23,12 +27,15 @@ from kit.judges.output_chunks import ASCII_SPACE, same_start, words
 @dataclass(frozen=True)
 class KattisFlags:
     """The Kattis default validator's flags (-1: that tolerance is not set, as in
-    problemtools' default_validator.cc)."""
+    problemtools' default_validator.cc); each tolerance as written too (DOMjudge reads it as
+    a long double)."""
 
     case_sensitive: bool = False
     space_change_sensitive: bool = False
     absolute: float = -1.0
     relative: float = -1.0
+    absolute_written: bytes = b""
+    relative_written: bytes = b""
 
     @property
     def floats(self) -> bool:
@@ -45,7 +52,12 @@ _C_DECIMAL = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?")
 _C_HEX = re.compile(
     rb"[+-]?0[xX](?:(?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d*)?|\.)"
 )
-_C_NONFINITE = re.compile(rb"[+-]?(?:inf(?:inity)?|nan(?:\([0-9A-Za-z_]*\))?)", re.IGNORECASE)
+_C_NONFINITE = re.compile(rb"[+-]?(?:inf(?:inity)?|nan)", re.IGNORECASE)
+# a decimal of up to 30 significant digits (a double rounds it once), nothing past it
+_SHORT_DECIMAL = re.compile(
+    rb"[+-]?(?=[\d.]{1,31}(?:[eE]|$))(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d{1,3})?"
+)
+_PLAIN_RANGE = (1e-290, 1e290)  # doubles far from zero and overflow, normal as long doubles
 _BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
 _BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
 _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
@@ -70,21 +82,18 @@ def kattis_flags(
             raise ValueError(f"{word} needs a number after it")
         if value < 0:  # every number written otherwise would be wrong: float:-1 is refused too
             raise ValueError(f"{word} {words[index + 1]}: a tolerance is not negative")
+        written = words[index + 1].encode()
         if word != "float_relative_tolerance":
-            flags = replace(flags, absolute=value)
+            flags = replace(flags, absolute=value, absolute_written=written)
         if word != "float_absolute_tolerance":
-            flags = replace(flags, relative=value)
+            flags = replace(flags, relative=value, relative_written=written)
         index += 2
     return flags
 
 
-def _c_float(token: bytes, *, finite: bool = True) -> float | None:
+def _c_float(token: bytes) -> float | None:
     """``token`` read as C's ``%lf`` reads a whole token, when finite; else None (an overflow
-    is infinite there, so not a number either). With ``finite=False`` (DOMjudge's reading)
-    ``inf``, ``infinity`` and ``nan`` in any case, signed or not, are numbers too, and so is
-    an overflow (its infinity)."""
-    if not finite and _C_NONFINITE.fullmatch(token):
-        return float(token.split(b"(")[0].lower().replace(b"infinity", b"inf"))
+    is infinite there, so not a number either)."""
     if _C_DECIMAL.fullmatch(token):
         value = float(_BARE_EXPONENT.sub(b"", token))
     elif _C_HEX.fullmatch(token):
@@ -97,18 +106,47 @@ def _c_float(token: bytes, *, finite: bool = True) -> float | None:
             return None
     else:
         return None
-    return value if math.isfinite(value) or not finite else None
+    return value if math.isfinite(value) else None
+
+
+def _c_long_double(token: bytes) -> Fraction | float | None:
+    """``token`` read as DOMjudge reads it, glibc's ``%Lf`` on its C string taken whole (up to
+    a NUL byte, ``sscanf`` on ``c_str()``): a long double, exact (``kit.judges.long_double``),
+    an overflow infinite; ``inf``, ``infinity`` and ``nan`` in any case, signed or not, are
+    numbers too (not ``nan(...)``: glibc's ``%Lf`` stops before the bracket); else None."""
+    token = token.partition(b"\0")[0]
+    if _C_NONFINITE.fullmatch(token):
+        return float(token.lower().replace(b"infinity", b"inf"))
+    sign = token[:1] if token[:1] in (b"+", b"-") else b""
+    body = token[len(sign) :]
+    if _C_DECIMAL.fullmatch(token):
+        mantissa, _, exponent = body.lower().partition(b"e")
+        whole, _, fraction = mantissa.partition(b".")
+        return long_double.decimal(sign, whole, fraction, exponent)
+    if _C_HEX.fullmatch(token):
+        mantissa, _, exponent = body[2:].lower().partition(b"p")
+        whole, _, fraction = mantissa.partition(b".")
+        return long_double.binary(sign, whole, fraction, exponent)
+    return None
 
 
 class KattisComparator(Comparator):
     """The Kattis default output validator's rules (see ``kit.judges.compare``); ``domjudge``:
-    DOMjudge's copy of it, whose tokens keep their NUL bytes and whose numbers include the
-    infinities and NaN."""
+    DOMjudge's copy of it, whose tokens keep their NUL bytes (a number read up to one) and
+    whose numbers include the infinities and NaN, read and compared in long doubles."""
 
     def __init__(self, spec: str, flags: KattisFlags, *, domjudge: bool = False) -> None:
         self.spec = spec
         self.flags = flags
         self.domjudge = domjudge
+        # DOMjudge's tolerances, long doubles (None: not set)
+        self.tolerances = tuple(
+            _c_long_double(written) if tolerance >= 0 else None
+            for tolerance, written in (
+                (flags.absolute, flags.absolute_written),
+                (flags.relative, flags.relative_written),
+            )
+        )
 
     def with_flags(self, flags: tuple[str, ...]) -> Comparator:
         if not flags:
@@ -166,28 +204,69 @@ class KattisComparator(Comparator):
         """What is wrong with ``have`` for the answer's ``want``, both as the validator
         reads them (a number, else text), or None."""
         flags = self.flags
-        number = _c_float(want, finite=not self.domjudge) if flags.floats else None
-        if number is not None:
-            return self._number(want, number, have)
-        if want == have or (not flags.case_sensitive and want.lower() == have.lower()):
+        if want == have:  # equal as text, and as numbers if they are
+            return None
+        if flags.floats and self.domjudge and _surely_within(want, have, flags):
+            return None
+        if flags.floats:
+            number = (_c_long_double if self.domjudge else _c_float)(want)
+            if number is not None:
+                compared = self._long_double if self.domjudge else self._number
+                return compared(want, number, have)
+        if not flags.case_sensitive and want.lower() == have.lower():
             return None
         note = " (case_sensitive)" if want.lower() == have.lower() else ""
         return f"{exactly(want, have, fold=not flags.case_sensitive and not note)}{note}"
 
     def _number(self, want: bytes, number: float, have: bytes) -> str | None:
         """What is wrong with ``have`` for the answer's number, within the tolerances."""
-        theirs = _c_float(have, finite=not self.domjudge)
+        theirs = _c_float(have)
         if theirs is None:
             return f"expected {plain(want)}, got {quoted(have)}, not a number"
-        if not (math.isfinite(number) and math.isfinite(theirs)):
-            # DOMjudge: NaN equals NaN, an infinity the same infinity, nothing else
-            same = number == theirs or (math.isnan(number) and math.isnan(theirs))
-            return None if same else f"expected {plain(want)}, got {plain(have)}"
         error = abs(number - theirs)
         if error <= self.flags.absolute or error <= self.flags.relative * abs(number):
             return None
         errors = _errors(number, error, self.flags)
         return f"expected {plain(want)}, got {plain(have)} ({errors})"
+
+    def _long_double(self, want: bytes, number: Fraction | float, have: bytes) -> str | None:
+        """``_number`` as DOMjudge's ``compare_float`` computes it, in long doubles: wrong
+        when the error exceeds every tolerance set (``fabsl(t - j)``, ``fabsl((t - j) / j)``;
+        an error that is NaN exceeds none)."""
+        theirs = _c_long_double(have)
+        if theirs is None:
+            return f"expected {plain(want)}, got {quoted(have)}, not a number"
+        shown = f"expected {plain(want)}, got {plain(have)}"
+        if isinstance(number, float) or isinstance(theirs, float):
+            # NaN equals NaN, an infinity the same infinity, nothing else
+            same = number == theirs or _nan(number) and _nan(theirs)
+            return None if same else shown
+        difference = long_double.minus(theirs, number)
+        errors = (abs(difference), abs(long_double.divided(difference, number)))
+        named = zip(("absolute", "relative"), errors, self.tolerances)
+        over_each = [(name, e, t) for name, e, t in named if t is not None]
+        if not all(error > tolerance for _, error, tolerance in over_each):
+            return None
+        said = ", ".join(f"{name} error {_over(e, t)}" for name, e, t in over_each)
+        return f"{shown} ({said})"
+
+
+def _surely_within(want: bytes, have: bytes, flags: KattisFlags) -> bool:
+    """Whether two decimals are within a tolerance as DOMjudge computes it in long doubles,
+    told by doubles (the error's as the tolerance's far from rounding); False: unknown. Short
+    of it each pair costs ~70 us, read as long doubles, not ~3 us."""
+    if not (_SHORT_DECIMAL.fullmatch(want) and _SHORT_DECIMAL.fullmatch(have)):
+        return False
+    x, y = float(want), float(have)
+    if not all(_PLAIN_RANGE[0] <= abs(v) <= _PLAIN_RANGE[1] for v in (x, y)):
+        return False  # zero, or a subnormal or overflow there may be one here
+    error = abs(y - x)
+    slack = (abs(x) + abs(y)) * 2**-50  # far above doubles' and long doubles' rounding
+    if flags.absolute >= 0 and error + slack + flags.absolute * 2**-50 < flags.absolute:
+        return True
+    relative = error / abs(x)
+    bound = relative + slack / abs(x) + relative * 2**-49 + flags.relative * 2**-50
+    return flags.relative >= 0 and bound < flags.relative
 
 
 def _cut_at_nul(answer: bool, output: bool) -> str:
@@ -197,6 +276,32 @@ def _cut_at_nul(answer: bool, output: bool) -> str:
         return ""
     which = "both " if answer and output else "" if output else "the answer's token "
     return f" ({which}cut at a NUL byte, as Kattis reads it)"
+
+
+def _over(error: Fraction | float, tolerance: Fraction) -> str:
+    """``over`` of long doubles: as doubles when those tell them apart, else the error in as
+    many significant digits as show it past the tolerance (``1.00000000000000000002e-6 >
+    1e-06``)."""
+    doubles = [_double(error), _double(tolerance)]
+    if isinstance(error, float) or doubles[1] < doubles[0] < math.inf:
+        return over(*doubles)
+    for digits in range(3, 40):
+        with localcontext(prec=digits):
+            text = f"{Decimal(error.numerator) / Decimal(error.denominator):g}"
+        if Fraction(text) > tolerance:
+            break
+    return f"{text} > {doubles[1]:g}"
+
+
+def _nan(value: Fraction | float) -> bool:
+    return isinstance(value, float) and math.isnan(value)
+
+
+def _double(value: Fraction | float) -> float:
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
 
 
 def _errors(number: float, error: float, flags: KattisFlags) -> str:

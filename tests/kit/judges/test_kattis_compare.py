@@ -179,7 +179,7 @@ def test_domjudge_compares_whole_tokens_a_nul_included(spec):
 @pytest.mark.parametrize(
     ("want", "got", "same"),
     [(b"inf", b"Infinity", True), (b"-inf", b"-INF", True), (b"nan", b"-nan", True),
-     (b"NaN", b"nan(0x1)", True), (b"inf", b"-inf", False), (b"inf", b"1e308", False),
+     (b"NaN", b"nan(0x1)", False), (b"inf", b"-inf", False), (b"inf", b"1e308", False),
      (b"1.5", b"inf", False), (b"nan", b"1.5", False), (b"1.5", b"1.5000001", True),
      (b"1.5", b"1.6", False), (b"inf", b"infinit", False)],
 )  # fmt: skip
@@ -189,6 +189,68 @@ def test_domjudge_reads_infinities_and_nan_as_numbers_with_a_tolerance(want, got
     told = difference("domjudge:float_tolerance 1e-6", want + b"\n", got)
     assert (told is None) == same, told
     assert difference("kattis:float_tolerance 1e-6", b"inf\n", b"Infinity") is not None
+
+
+@pytest.mark.parametrize(
+    ("spec", "want", "got", "same"),
+    [
+        # glibc's %Lf stops before "(": nan(1) is no number, but text
+        ("float_tolerance 1e-6", b"nan", b"nan(1)", False),
+        ("float_tolerance 1e-6", b"nan(1)", b"NaN", False),
+        ("float_tolerance 1e-6", b"nan(1)", b"nan(1)", True),
+        ("float_tolerance 1e-6", b"inf", b"inf(1)", False),
+        # a number read up to a NUL byte (sscanf on c_str()), text compared whole
+        ("float_tolerance 1e-6", b"1\0x", b"1", True),
+        ("float_tolerance 1e-6", b"1", b"1\0x", True),
+        ("float_tolerance 1e-6", b"1\0", b"1.0000001", True),
+        ("float_tolerance 1e-6", b"\0", b"1", False),
+        # long double: an error at the tolerance, 64-bit integers, past a double's range
+        ("float_absolute_tolerance 1e-6", b"1", b"1.000001", False),
+        ("float_absolute_tolerance 1e-6", b"0.3", b"0.300001", True),
+        ("float_absolute_tolerance 0.1", b"1", b"1.1", False),
+        ("float_absolute_tolerance 0.1", b"2", b"2.1", True),
+        ("float_absolute_tolerance 0.1", b"0.5", b"0.6", False),  # 0.09999999999999998 as doubles
+        ("float_absolute_tolerance 0.1", b"0.2", b"0.3", False),
+        ("float_absolute_tolerance 1e-6", b"100000000000000001", b"100000000000000000", False),
+        ("float_tolerance 1e-6", b"1e400", b"2e400", False),
+        ("float_tolerance 1e-6", b"1e400", b"1.0000005e400", True),
+        ("float_tolerance 1e-6", b"1e5000", b"1e6000", True),  # both infinite
+        ("float_tolerance 1e-6", b"1.18973149535723176508e+4932", b"inf", True),
+        ("float_tolerance 1e-6", b"1.18973149535723176502e+4932", b"inf", False),
+        ("float_tolerance 1e-6", b"1e4932", b"-1e4932", False),  # the difference overflows
+        ("float_absolute_tolerance 1.5e-5 float_relative_tolerance 1e-9", b"3", b"3.000015",
+         False),
+        ("float_absolute_tolerance 1.5e-5 float_relative_tolerance 1e-9", b"1e9",
+         b"1000000000.000015", True),
+        # subnormals, rounded to even; a relative error against 0 (0 / 0 is no error)
+        ("float_relative_tolerance 1e-4", b"2e-4951", b"0", False),
+        ("float_relative_tolerance 1e-4", b"1.8e-4951", b"0", True),
+        ("float_relative_tolerance 1e-4", b"0x1p-16445", b"0x1.8p-16445", False),
+        ("float_relative_tolerance 1e-4", b"0", b"0.0", True),
+        ("float_relative_tolerance 1e-4", b"0", b"1e-4000", False),
+        ("float_relative_tolerance 1e-4", b"1e4", b"1.0001e4", True),
+    ],
+)  # fmt: skip
+def test_domjudge_reads_and_computes_as_its_compare_does(spec, want, got, same):
+    """The verdicts of DOMjudge's compare (DOMjudge/domjudge at a023fd3e,
+    sql/files/defaultdata/compare/compare.cc: ``sscanf("%Lf%10s")`` on each token's
+    ``c_str()``, ``long double`` arithmetic) built with g++ on x86-64 Linux (glibc) and run on
+    each pair. The kit read ``nan(1)`` as NaN and ``1\\0x`` as no number, and computed in
+    doubles: ``1.000001`` against ``1`` was accepted at an absolute 1e-6, and so were
+    ``100000000000000000`` against ``100000000000000001`` and ``2e400`` against ``1e400``
+    (both infinite as doubles)."""
+    told = difference(f"domjudge:{spec}", want + b"\n", got)
+    assert (told is None) == same, told
+
+
+def test_domjudge_shows_an_error_past_a_tolerance_only_a_long_double_tells_apart():
+    """DOMjudge rejects ``1.1`` against ``1`` at an absolute 0.1 (the long doubles' error
+    exceeds the long double of 0.1): as doubles the two would read ``0.1 > 0.1``."""
+    spec = "domjudge:float_absolute_tolerance 0.1"
+    assert difference(spec, b"1\n", b"1.1") == (
+        "token 1: expected 1, got 1.1 (absolute error 0.10000000000000000002 > 0.1)"
+    )
+    assert difference(spec, b"1e400\n", b"2e400").endswith("(absolute error 1.00e+400 > 0.1)")
 
 
 def test_without_a_tolerance_numbers_compare_as_text():
