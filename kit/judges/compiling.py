@@ -20,7 +20,9 @@ compiled as problemtools compiles it, with its flags (``SUBMISSION_FLAGS``: ``-g
 Codeforces compiles it (``kit.judges.codeforces_compile``: ``-DONLINE_JUDGE -O2`` and the
 standard its source type names, ``-static`` only where this machine links it).
 No compiler, or a compile error, is a one-line error; one for a header found nowhere is a
-``MissingHeader``, which names it. The compiler (or ``build``) runs as the jury's programs do
+``MissingHeader``, which names it; one whose first error redeclares a name a system header
+declared (the note's "previous declaration" under /usr/include) is a ``SystemClash``, which
+names both. The compiler (or ``build``) runs as the jury's programs do
 (``kit.processes.run_program``), in the user's environment, its temporary files in the kit's
 folder: at ``COMPILE_TIMEOUT``, or when the kit is stopped, it ends with every process it
 started (g++'s ``cc1plus`` compiled on).
@@ -43,6 +45,7 @@ API::
     no_compiler(kind) -> str               # what was looked for when there is none
     static_link_refused(kind) -> str | None  # why -static alone fails here (no static libc)
     MissingHeader(BuildError).header       # a header found nowhere
+    SystemClash(BuildError).name, .header  # a name of its own a system header declares
     submission_flags(program) -> tuple[str, ...]  # a submission's flags, its judge's
     COMPILERS, FLAGS, LIBRARIES, SUBMISSION_FLAGS, SUBMISSION_LIBRARIES, COMPILE_TIMEOUT
     PROBLEMTOOLS, CODEFORCES               # the judges whose compile a submission gets
@@ -331,8 +334,11 @@ def _run_compiler(program: Buildable, argv: list[str], partial: Path) -> None:
                 "which is neither beside it nor in an include folder",
                 _shown(header),
             )
-        said = _shown(errors[0].strip())
-        raise BuildError(f"{program.shown}: does not compile with {name}: {said}")
+        said = f"{program.shown}: does not compile with {name}: {_shown(errors[0].strip())}"
+        clash = _system_clash(lines)
+        if clash is not None:
+            raise SystemClash(said, *clash)
+        raise BuildError(said)
 
 
 @functools.cache
@@ -452,6 +458,44 @@ class MissingHeader(BuildError):
     def __init__(self, message: str, header: str) -> None:
         super().__init__(message)
         self.header = header
+
+
+class SystemClash(BuildError):
+    """A C or C++ program whose first compile error is a name of its own the system's headers
+    already declare (``int link[10];`` after ``<bits/stdc++.h>``, which brings glibc's
+    ``link()`` from unistd.h): ``name`` and ``header`` (as under /usr/include: "unistd.h")."""
+
+    def __init__(self, message: str, name: str, header: str) -> None:
+        super().__init__(message)
+        self.name, self.header = name, header
+
+
+# a compiler's note on the earlier declaration a redeclaration clashes with (g++: "previous
+# declaration 'int link(const char*, const char*)'"; gcc: "previous declaration of 'link'
+# with type ..."), in a header under /usr (the system's)
+_PREVIOUS = re.compile(
+    r"^(/usr/(?:\S*?/)?include/\S+?):\d+(?::\d+)?: note: previous declaration "
+    r"(?:of )?['\u2018`]([^'\u2019`]*)"
+)
+_ARCH = re.compile(r"^[\w.]+-linux-gnu\w*/")  # Debian's multiarch folder (x86_64-linux-gnu/)
+
+
+def _system_clash(lines: list[str]) -> tuple[str, str] | None:
+    """(name, header) when the compiler's first error is followed, before its next one, by
+    a note placing the earlier declaration in a system header; else None."""
+    first = next((n for n, line in enumerate(lines) if "error:" in line), None)
+    if first is None:
+        return None
+    for line in lines[first + 1 :]:
+        if "error:" in line:
+            return None
+        found = _PREVIOUS.match(line.strip())
+        if found:
+            declared = found[2]
+            named = re.search(r"(\w+)\s*\(", declared) or re.search(r"(\w+)\W*$", declared)
+            header = _ARCH.sub("", found[1].rsplit("/include/", 1)[1])
+            return (named[1] if named else declared), header
+    return None
 
 
 def _missing_header(error: str) -> str | None:

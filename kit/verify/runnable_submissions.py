@@ -3,11 +3,14 @@ over the package's code limit is not run, as problemtools runs none (a disagreem
 another language than Python is not run, but a C or C++ one, compiled as its judge compiles
 it (``compiled``: a Kattis package's as problemtools, a Polygon package's as Codeforces compiles
 its source type, one of a type naming no standard the kit maps not run; its compile error is
-its own; without a compiler here it is not run); a Python 3 file that does not compile is the
-submission's own compile error, as a judge's compile step rejects it, and a Python 2 one (by
-its ``#!`` line or by what CPython says of its syntax) is only set aside; and under a stand-in
-older than the target it stands for, a file the stand-in cannot compile, or that uses an API
-of the standard library its version lacks, is not run, not given a runtime error the judge's
+its own, but a Polygon one's that only glibc's headers give (a global ``link`` or ``y1``
+clashing with a name they declare: ``compiling.SystemClash``) is not run, Codeforces
+compiling on Windows; without a compiler here it is not run); a Python 3 file that does not
+compile is the submission's own compile error, as a judge's compile step rejects it, and a
+Python 2 one (by its ``#!`` line or by what CPython says of its syntax) is only set aside;
+and under a stand-in older than the target it stands for, a file the stand-in cannot compile,
+or that uses an API of the standard library its version lacks, is not run, not given a
+runtime error the judge's
 Python does not give.
 
 API::
@@ -33,6 +36,7 @@ from kit.judges.codeforces_compile import standard_of
 from kit.judges.compiling import (
     CODEFORCES,
     PROBLEMTOOLS,
+    SystemClash,
     compiler_for,
     no_compiler,
     static_link_refused,
@@ -176,13 +180,31 @@ def compiled(
     try:
         binary = program.argv()[0]
     except BuildError as error:
-        refused = static_link_refused(program.kind)  # the machine's failure, not the program's
-        if refused is not None and program.submission == PROBLEMTOOLS:
-            return None, f"not run: {refused}", False
-        folder = submission.path if submission.path.is_dir() else submission.path.parent
-        said = str(error).removeprefix(f"{submission.name}: ").replace(f"{folder}/", "")
-        return None, said, True
+        return _failed(submission, program, error)
     return compiled_runner(runner, compiler, binary, submission.language), "", False
+
+
+def _failed(submission: Submission, program: Program, error: BuildError) -> tuple[None, str, bool]:
+    """Why a submission that did not compile is not run, and whether that is its own compile
+    error: not the machine's (no static C library), nor one only glibc's headers give a
+    Polygon solution, which Codeforces compiles on Windows."""
+    refused = static_link_refused(program.kind)  # the machine's failure, not the program's
+    if refused is not None and program.submission == PROBLEMTOOLS:
+        return None, f"not run: {refused}", False
+    if isinstance(error, SystemClash) and program.submission == CODEFORCES:
+        return None, _clash_said(error), False
+    folder = submission.path if submission.path.is_dir() else submission.path.parent
+    said = str(error).removeprefix(f"{submission.name}: ")
+    return None, said.replace(f"{folder}/", ""), True
+
+
+def _clash_said(clash: SystemClash) -> str:
+    """Why a Polygon solution whose own name clashes with glibc's is not run: Codeforces
+    compiles it on Windows, whose headers do not declare it."""
+    return (
+        f"not run: its global '{clash.name}' clashes with glibc's {clash.name}() "
+        f"({clash.header}), which Codeforces' Windows headers do not declare"
+    )
 
 
 def _program(submission: Submission, package_format: str) -> tuple[Program | None, str]:

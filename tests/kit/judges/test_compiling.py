@@ -544,3 +544,23 @@ def test_a_link_in_the_folder_to_a_shared_file_is_followed(cache_home, tmp_path)
     run = program.argv()[0]
     done = subprocess.run([run], capture_output=True, text=True, cwd=Path(run).parent, check=False)
     assert done.stderr == "judged\n"
+
+
+def test_a_clash_with_a_system_header_is_told_from_other_compile_errors():
+    """The first error's note on the earlier declaration, under /usr/include: g++'s and
+    gcc's wording, Debian's multiarch folder left out; one in the program's own header, or
+    after a later error, is none."""
+    gxx = [
+        "a.cpp:3:5: error: \u2018int y1\u2019 redeclared as different kind of entity",
+        "/usr/include/x86_64-linux-gnu/bits/mathcalls.h:224:1: note: previous declaration "
+        "\u2018double y1(double)\u2019",
+    ]
+    gcc = [
+        "a.c:2:5: error: 'link' redeclared as different kind of symbol",
+        "/usr/include/unistd.h:819:12: note: previous declaration of 'link' with type 'int(...)'",
+    ]
+    assert compiling._system_clash(gxx) == ("y1", "bits/mathcalls.h")
+    assert compiling._system_clash(gcc) == ("link", "unistd.h")
+    own = [gcc[0], "/work/p/lib.h:3:5: note: previous declaration of 'link' with type 'int'"]
+    assert compiling._system_clash(own) is None
+    assert compiling._system_clash([gcc[0], "a.c:3:1: error: x", gcc[1]]) is None

@@ -236,3 +236,20 @@ def test_a_polygon_solution_without_a_compiler_is_not_run(tmp_path, fresh_cache,
         "set CXX)",
         False,
     )
+
+
+@needs_gxx
+def test_a_polygon_solution_clashing_only_with_glibc_is_not_run(tmp_path, fresh_cache):
+    """``int link[10];`` after ``<bits/stdc++.h>``: g++ here finds glibc's ``link()``
+    (unistd.h) declared first, Codeforces' Windows headers declare none: not run, no
+    compile error of its own; a Kattis one (problemtools compiles on Linux) keeps it."""
+    text = "#include <bits/stdc++.h>\nint link[10];\nint main() { return 0; }\n"
+    solution = polygon_file(tmp_path, text, "cpp.g++11")
+    assert compiled(solution, None, POLYGON) == (
+        None,
+        "not run: its global 'link' clashes with glibc's link() (unistd.h), which "
+        "Codeforces' Windows headers do not declare",
+        False,
+    )
+    own, why, error = compiled(cpp_file(tmp_path, text), None)
+    assert own is None and error and "redeclared as different kind of" in why
