@@ -6,7 +6,8 @@ The package is read in place (``kit.packages``): its cases in the judge's order,
 (time counted as its judge counts it: CPU time on Kattis), its validator or checker. The
 Python submissions run under the judge's first target that has its own interpreter here
 (``--target`` names another), the C and C++ ones as their binaries, compiled as problemtools
-compiles them, a Polygon package's as Codeforces does (a note under the header says so);
+compiles them, a Polygon package's as Codeforces does (a note under the header says so; the
+header names the interpreter, or with no Python submission run, the compile);
 the verdicts are ``kit.verify.judging``'s, what agrees and what is too close to call on this machine
 ``kit.verify.verdict_agreement``'s. ``--include DIR`` adds a folder its C and C++ programs'
 headers are looked for in. Under the header the package's notes, then a line
@@ -48,7 +49,7 @@ from kit.verify import judging, limit_inference, report
 from kit.verify.input_check import check_inputs
 from kit.verify.judged_submissions import Judged
 from kit.verify.output_check import check_outputs
-from kit.verify.runnable_submissions import COMPILED_LANGUAGES
+from kit.verify.runnable_submissions import COMPILED_FORMATS, COMPILED_LANGUAGES
 from kit.verify.testdata_check import check_data
 from kit.verify.verdict_agreement import (
     AGREES,
@@ -175,7 +176,8 @@ def _verify(args: argparse.Namespace) -> int:
         problem = (infer or judging.derived_limit)(problem, [*done.values(), *partial])
         extra = [j for j in [*done.values(), *partial] if j.submission not in chosen]
     assert problem.source is not None
-    print(_header(problem, problem.source, runner, len(cases), _display_name(shown)), flush=True)
+    ran = _what_ran(problem.source, chosen, runner)
+    print(_header(problem, problem.source, ran, len(cases), _display_name(shown)), flush=True)
     for note in _other_runners(problem, chosen, runner, args.target is not None):
         print(note, flush=True)
     for note in _compiled_note(problem.source, chosen):
@@ -456,7 +458,23 @@ def _named(submission: Submission, text: str) -> bool:
     return text.removeprefix("submissions/") in submission.name
 
 
-def _header(problem: Problem, package: Package, runner: Runner, count: int, shown: str) -> str:
+def _what_ran(package: Package, chosen: list[Submission], runner: Runner) -> str:
+    """What the header says ran the submissions: the interpreter (``runner``'s), but for
+    submissions none of which is Python, the compile of the C and C++ ones (a Polygon
+    package of C++ solutions said "submissions under CPython 3.13")."""
+    if not chosen or any(submission.language == "Python" for submission in chosen):
+        return f"submissions under {runner.described}"
+    compiled = [
+        language
+        for language, _, _ in COMPILED_KINDS
+        if any(submission.language == language for submission in chosen)
+    ]
+    if not compiled or package.format not in COMPILED_FORMATS:
+        return "no Python submission"
+    return f"{' and '.join(compiled)} submissions compiled as the note says, no Python one"
+
+
+def _header(problem: Problem, package: Package, ran: str, count: int, shown: str) -> str:
     profile = profile_for(problem.judge)
     clock = "CPU time" if profile is not None and profile.time == CPU else "wall time"
     samples = len(package.cases_of("sample"))
@@ -466,7 +484,7 @@ def _header(problem: Problem, package: Package, runner: Runner, count: int, show
         f"{problem.time_limit:g} s ({package.time_from}; {clock}, as {problem.judge} counts it), "
         f"{problem.memory_limit} MiB; {counted(count, 'case')} "
         f"({samples} sample, {count - samples} secret); margin {package.margin:g} "
-        f"({package.margin_from}); submissions under {runner.described}"
+        f"({package.margin_from}); {ran}"
     )
 
 

@@ -625,6 +625,21 @@ def test_c_and_cpp_submissions_are_compiled_and_judged_as_problemtools_judges_th
     )
 
 
+@needs_cxx
+def test_the_header_of_submissions_none_of_them_python_says_they_were_compiled(capsys, tmp_path):
+    """No Python submission run: the header names the compile, not an interpreter (a
+    Polygon package of C++ solutions said "submissions under CPython 3.13")."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / "submissions" / "accepted" / "split.cpp").write_text(SPLIT_CPP)
+    code, out, _ = verify(capsys, copy, "accepted/split.cpp")
+    assert code == 0, out
+    head = out.splitlines()[0]
+    assert head.endswith("; C++ submissions compiled as the note says, no Python one"), head
+    assert "submissions under" not in out
+    code, out, _ = verify(capsys, copy, "accepted/split.cpp", "accepted/split.py")
+    assert "; submissions under " in out.splitlines()[0]
+
+
 def test_a_time_limit_given_over_the_package_s_own_is_said(capsys):
     """``--time-limit`` is for a package that fixes none; over one that does, the header says
     so (problemtools warns)."""
