@@ -44,7 +44,7 @@ from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Sub
 from kit.plurals import counted
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem
-from kit.run.verdicts import OK
+from kit.run.verdicts import OK, TLE
 from kit.verify import judging, limit_inference, report
 from kit.verify.input_check import check_inputs
 from kit.verify.judged_submissions import Judged
@@ -510,9 +510,25 @@ def _row(entry: Judged, widths: tuple[int, int], problem: Problem, kept: bool = 
         text += f" (score {entry.score:g})"  # a scoring problem's, whatever the folder
     if kept:
         text += f" {KEPT}"
+    text += _clock_remark(entry, problem)
     kit = format_word(entry.verdict, package)
     time = f"{entry.seconds:.3f} s"
     return f"{submission.name:<{width}}  {folder}  {kit:<4}  {time:>9}  {text}"
+
+
+def _clock_remark(entry: Judged, problem: Problem) -> str:
+    """Which clocks a row's slowest time over the limit is, when its verdict is no TLE (a run
+    that ended before its kill, judged for its output): under a wall-clock judge the wall
+    time, and whether its CPU time is under the limit; "" otherwise (a CPU judge's column is
+    the CPU time the limit counts, as its header says)."""
+    profile = profile_for(problem.judge)
+    over = entry.seconds > problem.time_limit and entry.verdict != TLE
+    if not over or (profile is not None and profile.time == CPU):
+        return ""
+    if entry.cpu is None:
+        return f" (wall {entry.seconds:.3f} s)"
+    side = "under" if entry.cpu <= problem.time_limit else "over"
+    return f" (wall {entry.seconds:.3f} s, CPU {side} the limit)"
 
 
 def _folder_words(package: Package, folder: str) -> str:

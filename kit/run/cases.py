@@ -128,6 +128,7 @@ class Verdict:
     alone: bool = True  # its time is a figure: taken with nothing else of the check running
     score: str | None = None  # what a Kattis validator wrote to score.txt (kit.judges.compare)
     wall: float | None = None  # its runs' slowest wall clock, where each was timed (Timing.wall)
+    cpu: float | None = None  # and their largest CPU time (Timing.cpu)
 
 
 @dataclass
@@ -427,8 +428,9 @@ def _record(
     seconds = timing.median if timing.seconds else outcome.seconds
     said = outcome.message if outcome.word == OK else ""
     wall = max(timing.wall) if len(timing.wall) == len(timing.seconds) and timing.wall else None
+    cpu = max(timing.cpu) if wall is not None and len(timing.cpu) == len(timing.wall) else None
     ran.verdicts += [
-        Verdict(case.name, label, outcome.word, seconds, said, figure, outcome.score, wall)
+        Verdict(case.name, label, outcome.word, seconds, said, figure, outcome.score, wall, cpu)
         for label in labels
     ]
     if not timing.seconds and outcome.word == TLE:  # killed at the timeout: that is its time

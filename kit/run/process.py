@@ -118,11 +118,12 @@ class Run:
 class Timing:
     """Repeated runs of one case: their times (wall, or CPU where the judge counts CPU: see
     ``kit.run.limits``), the largest peak memory, and each run's wall clock (``Run.seconds``)
-    where it was added from a run."""
+    and CPU time where it was added from a run."""
 
     seconds: list[float] = field(default_factory=list)
     peak_kib: int = 0
     wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # each run's CPU time, beside its wall clock
 
     @property
     def median(self) -> float:
@@ -136,6 +137,7 @@ class Timing:
         self.seconds.append(run.seconds if seconds is None else seconds)
         self.peak_kib = max(self.peak_kib, run.peak_kib)
         self.wall.append(run.seconds)
+        self.cpu.append(run.cpu_seconds)
 
 
 LAUNCHER = Path(__file__).parent.parent / "launcher.py"  # run as a program, never imported here

@@ -22,6 +22,7 @@ class Judged:
     verdict: Verdict | None = None  # None: not run
     seconds: float = 0.0  # its slowest case, as the limit counts time
     wall: float | None = None  # its slowest case's wall clock; None: a case's was not timed
+    cpu: float | None = None  # the most CPU time of a case; None: a case's was not timed
     said: str = ""  # the first failing case and its message, or why it was not run
     # every case's verdict, when the package's submissions.yaml asks about all of them:
     # (its path under data/ without .in, the kit's verdict, its seconds)

@@ -185,6 +185,8 @@ def judge_submission(
     judged.seconds = max((v.seconds for v in verdicts), default=0.0)
     walls = [v.wall for v in verdicts if v.wall is not None]
     judged.wall = max(walls) if walls and len(walls) == len(verdicts) else None
+    cpus = [v.cpu for v in verdicts if v.cpu is not None]
+    judged.cpu = max(cpus) if cpus and len(cpus) == len(verdicts) else None
     if every_case:
         _record_cases(judged, verdicts, messages, order, where)
     if failing:

@@ -1363,3 +1363,23 @@ def test_a_polygon_package_s_cpp_solutions_without_a_compiler_are_not_run(
         "or set CXX)"
     )
     assert found["solutions/diff.c"].startswith("WA - - not run: no C compiler was found")
+
+
+def test_a_wrong_answer_over_a_wall_clock_limit_says_which_clock_its_time_is(capsys, tmp_path):
+    """A Polygon solution that sleeps past the 1 s limit (Codeforces' wall time) and then
+    answers wrong: its row's slowest time, over the limit with no TLE, says it is the wall
+    clock and that its CPU time is under the limit (it showed 15.010 s under 15 s alone)."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    (copy / "solutions" / "sleepy.py").write_text("import time\ntime.sleep(1.5)\nprint(0)\n")
+    xml = copy / "problem.xml"
+    xml.write_text(
+        xml.read_text().replace(
+            "</solutions>",
+            '<solution tag="wrong-answer"><source path="solutions/sleepy.py" '
+            'type="python.3"/></solution></solutions>',
+        )
+    )
+    code, out, _ = verify(capsys, copy, "sleepy.py", "difference.py")
+    assert code == 0, out
+    assert rows(out)["solutions/sleepy.py"].endswith(" (wall T s, CPU under the limit)")
+    assert "wall" not in rows(out)["solutions/difference.py"]
