@@ -131,13 +131,15 @@ def program_ran(  # noqa: PLR0913
     env: dict[str, str] | None = None,
     memory: int | None = None,
     cpu: float | None = None,
+    output: Path | None = None,
 ) -> Ran:
     """Run a program to completion or to ``timeout`` (seconds of wall time); its whole process
     group is killed then, and when it ends (what it left behind in it). Its stdin is the file
     ``stdin``, else empty; its environment ``env``, else a judge's (``judged_environment``); its
     address space at most ``memory`` MiB when given (``address_limit``), its CPU time ``cpu``
     seconds (``cpu_limit``: it dies by ``SIGXCPU``, or by ``SIGKILL`` a second later,
-    ``Ran.hard_cpu_stop``).
+    ``Ran.hard_cpu_stop``). With ``output``, its stdout is written whole to that file instead
+    (none kept).
     Its stdout and stderr are read through pipes as they come (``Drain``), the first
     ``KEPT_BYTES`` of its stdout kept and the last of its stderr (a verdict line or a
     traceback after any debugging lines), as whole lines (``Kept``). What it left running in
@@ -155,7 +157,7 @@ def program_ran(  # noqa: PLR0913
             cwd=cwd,
             env=judged_environment() if env is None else env,
             stdin=source,
-            stdout=out.write_end,
+            stdout=stack.enter_context(open(output, "wb")) if output else out.write_end,
             stderr=err.write_end,
             start_new_session=True,
             preexec_fn=_held(memory, cpu),  # noqa: PLW1509

@@ -45,7 +45,7 @@ from kit.plurals import counted
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem
 from kit.run.verdicts import OK, TLE
-from kit.verify import judging, limit_inference, report
+from kit.verify import judging, limit_inference, made_answers, report
 from kit.verify.input_check import check_inputs
 from kit.verify.judged_submissions import Judged
 from kit.verify.output_check import check_outputs
@@ -154,11 +154,14 @@ def _display_name(shown: str) -> str:
 
 def _verify(args: argparse.Namespace) -> int:
     shown = str(args.package)
-    problem, fixed = _package_problem(args, shown)
+    named = target_runner(args)
+    folder, made = made_answers.answered(args.package, _display_name(shown), named)
+    problem, fixed = _package_problem(
+        argparse.Namespace(**{**vars(args), "package": folder}), shown
+    )
     assert problem.source is not None
     check_words(problem.source.expectations, f"{shown}/submissions/submissions.yaml")
     chosen = _chosen(problem.source, args.submissions, _display_name(shown))
-    named = target_runner(args)
     runner = (
         as_problem_target(named, problem.targets) if named else runner_for_runs(problem.targets)
     )
@@ -182,7 +185,7 @@ def _verify(args: argparse.Namespace) -> int:
         print(note, flush=True)
     for note in _compiled_note(problem.source, chosen):
         print(note, flush=True)
-    for note in [*problem.source.notes, *_extra_note(extra)]:
+    for note in [*problem.source.notes, *_extra_note(extra), *([made] if made else [])]:
         print(note, flush=True)
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
     if chosen:

@@ -15,7 +15,9 @@ reader p2d/polygon.py):
   them; the leading ones marked ``sample`` are the samples. A package exported without its
   generated tests or their answers (Polygon's "standard" package, both made by ``doall.sh``,
   the answers by the main solution) is a one-line error naming the first missing file: a case
-  without its answer would pass whatever the output;
+  without its answer would pass whatever the output (``unanswered`` lists the tests whose
+  answer alone is missing, the main solution and the limits: ``kit.verify.made_answers``
+  makes them so for ``verify``);
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
   the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names).
@@ -58,6 +60,7 @@ import os
 import re
 import shlex
 from pathlib import Path
+from typing import NamedTuple
 from xml.etree import ElementTree
 
 from kit.errors import BuildError
@@ -111,6 +114,38 @@ POINTS_NOTE = (
 
 def is_polygon(path: Path) -> bool:
     return (path / "problem.xml").is_file()
+
+
+class Unanswered(NamedTuple):
+    """A package's tests whose input is there and answer missing, (input, answer) each, its
+    main solution (None when it has none) and its limits (seconds, MiB)."""
+
+    tests: tuple[tuple[Path, Path], ...]
+    main: Submission | None
+    time_limit: float
+    memory_limit: int
+
+
+def unanswered(path: Path, shown: str) -> Unanswered:
+    """What the package at ``path`` lacks of its answers (Polygon makes them by running the
+    main solution on each input: ``kit.verify.made_answers`` makes them so)."""
+    where = f"{shown}/problem.xml"
+    try:
+        root = ElementTree.parse(path / "problem.xml").getroot()
+    except (ElementTree.ParseError, OSError) as error:
+        raise BuildError(f"{where}: cannot be read: {error}") from None
+    testset = _testset(root, where)
+    time_ms, memory_bytes = _limits(testset, where)
+    inputs = testset.findtext("input-path-pattern") or "tests/%02d"
+    answers = testset.findtext("answer-path-pattern") or "tests/%02d.a"
+    tests = []
+    for number in range(1, _integer(testset, "test-count", where) + 1):
+        source = path / _numbered(inputs, number, path, where)
+        answer = path / _numbered(answers, number, path, where)
+        if source.is_file() and not answer.is_file():
+            tests.append((source, answer))
+    main = next((s for s in _solutions(root, path) if s.folder == "main"), None)
+    return Unanswered(tuple(tests), main, time_ms / 1000, memory_bytes >> 20)
 
 
 def read(path: Path, shown: str, base: str | None = None) -> Package:

@@ -679,3 +679,13 @@ def test_a_drain_counts_its_line_ends_as_the_launcher_does(monkeypatch):
     kept = drained((b"x" * 5000 + b"\n") * 20 + b"end\n", 8)
     assert (kept, kept.lines_not_kept) == (b"end\n", 20)
     assert sum(map(len, chunks)) == 5001 * 20 + 4
+
+
+def test_a_program_s_whole_output_goes_to_a_file_when_asked(tmp_path):
+    """``output``: its stdout written whole (over the 1 MiB kept), none kept."""
+    script = "import sys\nsys.stdout.write('x' * (3 << 20))\n"
+    ran = processes.program_ran(
+        [sys.executable, "-c", script], tmp_path, 60.0, output=tmp_path / "out"
+    )
+    assert (ran.status, ran.stdout) == (0, b"")
+    assert (tmp_path / "out").read_bytes() == b"x" * (3 << 20)

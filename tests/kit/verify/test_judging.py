@@ -1383,3 +1383,18 @@ def test_a_wrong_answer_over_a_wall_clock_limit_says_which_clock_its_time_is(cap
     assert code == 0, out
     assert rows(out)["solutions/sleepy.py"].endswith(" (wall T s, CPU under the limit)")
     assert "wall" not in rows(out)["solutions/difference.py"]
+
+
+def test_a_polygon_package_without_its_answers_gets_them_from_its_main_solution(capsys, tmp_path):
+    """As Polygon makes them (it was a one-line error: "tests/01.a is missing")."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    for answer in (copy / "tests").glob("*.a"):
+        answer.unlink()
+    code, out, _ = verify(capsys, copy, "sum.py", "difference.py")
+    assert code == 0, out
+    assert (
+        "note: answers: 3 made by the main solution solutions/sum.py, as Polygon makes them" in out
+    )
+    assert rows(out)["solutions/sum.py"] == "AC AC T s agrees"
+    assert rows(out)["solutions/difference.py"].startswith("WA WA T s agrees")
+    assert not (copy / "tests" / "01.a").exists()

@@ -1,0 +1,127 @@
+"""A Polygon package exported without its tests' answers (Polygon's "standard" package, whose
+``doall.sh`` makes them, its ``scripts/gen-answer.sh`` running the main solution on each
+input) given them as Polygon makes them: its main solution, when it is C, C++ or Python and
+compiles here, is run on each input whose answer is missing under the package's limits (its
+time limit of CPU, a wall-clock kill at three times that, its memory limit), by the runner
+``verify`` runs the package's Python solutions with (a C or C++ one compiled as Codeforces
+compiles its type: ``kit.verify.runnable_submissions.compiled``), and what it writes is the
+answer. The package itself is not written to: it is read through a view of it (links to its
+files, the answers made beside them) in a temporary folder. A run that fails (an exit status
+other than 0, killed at a limit) is a one-line error naming
+the test; a package without a main solution that can run here is left as it is (its reader
+says what it lacks).
+
+API::
+
+    answered(path, shown, runner) -> tuple[Path, str]  # the folder to read, and the note
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import signal
+import tempfile
+from pathlib import Path
+
+from kit.errors import BuildError
+from kit.judges.profiles import default_targets
+from kit.judges.targets import Runner, runner_for_runs
+from kit.packages import package_folder, polygon
+from kit.packages.model import POLYGON, Submission
+from kit.packages.polygon import Unanswered
+from kit.processes import program_ran
+from kit.verify.runnable_submissions import COMPILED_LANGUAGES, compiled
+
+MAKERS = (*COMPILED_LANGUAGES, "Python")  # the main solutions' languages run to make answers
+JUDGE = "Codeforces"  # a Polygon package's (kit.packages.polygon)
+KILL_FACTOR = 3  # the wall-clock kill, times the time limit
+_scratch: list[tempfile.TemporaryDirectory] = []
+
+
+def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, str]:
+    """The folder to read the package at ``path`` from: ``path`` itself, or a view of it with
+    each missing answer made by its main solution (a Python one run by ``runner``, else by
+    Codeforces' first target's); and the note saying so ("" for none)."""
+    folder = package_folder(path, shown)
+    if not polygon.is_polygon(folder):
+        return path, ""
+    try:
+        lacked = polygon.unanswered(folder, shown)
+    except BuildError:  # said as the package is read
+        return path, ""
+    main = lacked.main
+    if not lacked.tests or main is None or main.language not in MAKERS:
+        return path, ""
+    own = runner or runner_for_runs(default_targets(JUDGE))
+    if main.language in COMPILED_LANGUAGES:
+        own, why, _ = compiled(main, own, POLYGON)
+        if own is None:
+            raise BuildError(
+                f"{shown}: its answers are missing, and its main solution {main.name} cannot "
+                f"make them here: {why}"
+            )
+    made = {
+        answer: _made(main, own, source, answer, folder, lacked) for source, answer in lacked.tests
+    }
+    view = _view(folder, made)
+    note = (
+        f"note: answers: {len(made)} made by the main solution {main.name}, as Polygon makes "
+        "them (the package has none)"
+    )
+    return view, note
+
+
+def _made(
+    main: Submission, runner: Runner, source: Path, answer: Path, folder: Path, lacked: Unanswered
+) -> bytes:
+    """The main solution's output on ``source``, under the package's limits; a one-line error
+    when the run fails."""
+    with tempfile.TemporaryDirectory(prefix="kit-answer-") as home:
+        written = Path(home) / "answer"
+        ran = program_ran(
+            runner.command(main.path),
+            Path(home),
+            lacked.time_limit * KILL_FACTOR,
+            stdin=source,
+            memory=lacked.memory_limit,
+            cpu=lacked.time_limit,
+            output=written,
+        )
+        text = written.read_bytes()
+    why = ""
+    if ran.hung or ran.hard_cpu_stop or -ran.status in (signal.SIGKILL, signal.SIGXCPU):
+        why = f"killed at its limits ({lacked.time_limit:g} s, {lacked.memory_limit} MiB)"
+    elif ran.status != 0:
+        why = f"exit status {ran.status}"
+    if why:
+        test = source.relative_to(folder).as_posix()
+        raise BuildError(
+            f"{main.name}, the main solution, cannot make the answer {answer.name} of {test} "
+            f"(Polygon makes it so): {why}"
+        )
+    return text
+
+
+def _view(folder: Path, made: dict[Path, bytes]) -> Path:
+    """A view of ``folder`` in a temporary folder: links to its entries, the folders that
+    hold a made answer made anew, each answer written there."""
+    if not _scratch:
+        _scratch.append(tempfile.TemporaryDirectory(prefix="kit-answers-"))
+        atexit.register(_scratch[0].cleanup)
+    top = Path(tempfile.mkdtemp(dir=_scratch[0].name)) / folder.name
+    _mirror(folder, top, made)
+    return top
+
+
+def _mirror(source: Path, target: Path, made: dict[Path, bytes]) -> None:
+    target.mkdir()
+    for entry in sorted(source.iterdir()):
+        inside = {answer: text for answer, text in made.items() if entry in answer.parents}
+        if inside and entry.is_dir() and not entry.is_symlink():
+            _mirror(entry, target / entry.name, inside)
+        else:
+            os.symlink(entry.absolute(), target / entry.name)
+    for answer, text in made.items():
+        if answer.parent == source:
+            (target / answer.name).write_bytes(text)

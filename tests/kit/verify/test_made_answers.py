@@ -1,0 +1,50 @@
+"""kit.verify.made_answers: a Polygon package without its answers given them by its main
+solution, run on each input as Polygon makes them, in a view of the package; a failing run a
+one-line error. Through ``cpkit verify``: tests/kit/verify/test_judging.py."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kit.errors import BuildError
+from kit.verify.made_answers import answered
+
+PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
+
+
+@pytest.fixture
+def unanswered(tmp_path):
+    """polygon_sum (main: solutions/sum.py) without its answers."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    for answer in (copy / "tests").glob("*.a"):
+        answer.unlink()
+    return copy
+
+
+def test_each_missing_answer_is_made_by_the_main_solution_in_a_view(unanswered):
+    view, note = answered(unanswered, "sum", None)
+    assert note == (
+        "note: answers: 3 made by the main solution solutions/sum.py, as Polygon makes them "
+        "(the package has none)"
+    )
+    assert view != unanswered and not (unanswered / "tests" / "01.a").exists()
+    for number in ("01", "02", "03"):
+        made = (view / "tests" / f"{number}.a").read_bytes()
+        assert made == (PACKAGES / "polygon_sum" / "tests" / f"{number}.a").read_bytes()
+    assert (view / "problem.xml").read_bytes() == (unanswered / "problem.xml").read_bytes()
+
+
+def test_a_package_with_its_answers_is_read_as_it_is(tmp_path):
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    assert answered(copy, "sum", None) == (copy, "")
+
+
+def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
+    (unanswered / "solutions" / "sum.py").write_text("raise SystemExit(3)\n")
+    with pytest.raises(BuildError) as raised:
+        answered(unanswered, "sum", None)
+    assert str(raised.value) == (
+        "solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
+        "(Polygon makes it so): exit status 3"
+    )
