@@ -126,14 +126,19 @@ class Unanswered(NamedTuple):
     memory_limit: int
 
 
+def _problem_xml(path: Path, where: str) -> ElementTree.Element:
+    """The root of the package's problem.xml, or a one-line error naming ``where``."""
+    try:
+        return ElementTree.parse(path / "problem.xml").getroot()
+    except (ElementTree.ParseError, OSError) as error:
+        raise BuildError(f"{where}: cannot be read: {error}") from None
+
+
 def unanswered(path: Path, shown: str) -> Unanswered:
     """What the package at ``path`` lacks of its answers (Polygon makes them by running the
     main solution on each input: ``kit.verify.made_answers`` makes them so)."""
     where = f"{shown}/problem.xml"
-    try:
-        root = ElementTree.parse(path / "problem.xml").getroot()
-    except (ElementTree.ParseError, OSError) as error:
-        raise BuildError(f"{where}: cannot be read: {error}") from None
+    root = _problem_xml(path, where)
     testset = _testset(root, where)
     time_ms, memory_bytes = _limits(testset, where)
     inputs = testset.findtext("input-path-pattern") or "tests/%02d"
@@ -152,10 +157,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     """The Polygon package at ``path`` (named ``shown``; ``base``: the path its programs'
     specs start with, ``shown`` by default)."""
     where = f"{shown}/problem.xml"
-    try:
-        root = ElementTree.parse(path / "problem.xml").getroot()
-    except (ElementTree.ParseError, OSError) as error:
-        raise BuildError(f"{where}: cannot be read: {error}") from None
+    root = _problem_xml(path, where)
     testset = _testset(root, where)
     _standard_streams(root, where)
     time_ms, memory_bytes = _limits(testset, where)

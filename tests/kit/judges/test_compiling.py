@@ -321,20 +321,27 @@ def test_no_compiler_is_a_one_line_error(cache_home, tmp_path, monkeypatch):
     )
 
 
+def _recorded_compiles(monkeypatch) -> list[list[str]]:
+    """The compiler's commands, each without its "-o PARTIAL", recorded as they come: any
+    compiler is found, none runs, and each makes an empty binary."""
+    commands = []
+
+    def compiled(_, argv, partial):
+        commands.append([argv[0], *argv[3:]])
+        partial.write_bytes(b"")
+
+    monkeypatch.setattr(compiling, "_run_compiler", compiled)
+    monkeypatch.setenv("CC", "true")
+    monkeypatch.setenv("CXX", "true")
+    return commands
+
+
 def test_a_submission_is_compiled_with_problemtools_flags_and_a_folder_s_sources_together(
     cache_home, tmp_path, monkeypatch
 ):
     """problemtools' languages.yaml: ``g++ -g -O2 -std=gnu++23 -static ... {files}``, C's
     ``-std=gnu17``; a folder's C++ sources compiled together, its header beside them."""
-    commands = []
-
-    def compiled(_, argv, partial):  # the compiler's command, and a binary made
-        commands.append([argv[0], *argv[3:]])  # its "-o PARTIAL" aside
-        partial.write_bytes(b"")
-
-    monkeypatch.setattr(compiling, "_run_compiler", compiled)
-    monkeypatch.setenv("CC", "true")  # any compiler found: none runs
-    monkeypatch.setenv("CXX", "true")
+    commands = _recorded_compiles(monkeypatch)
     write(tmp_path / "one.c", "int main(void) { return 0; }\n")
     write(tmp_path / "many" / "main.cpp", '#include "h.hpp"\nint main() { return f(); }\n')
     write(tmp_path / "many" / "f.cc", "int f() { return 0; }\n")
@@ -357,15 +364,7 @@ def test_a_polygon_submission_is_compiled_with_codeforces_flags_and_its_type_s_s
     """Codeforces' command lines: ``-DONLINE_JUDGE -O2 -std=c++17`` (ISO's standard, the
     type's), C's ``-fno-asm`` and ``-lm``; ``-static`` only where this machine links it (its
     Windows ``-Wl,--stack`` never)."""
-    commands = []
-
-    def compiled(_, argv, partial):  # the compiler's command, and a binary made
-        commands.append([argv[0], *argv[3:]])  # its "-o PARTIAL" aside
-        partial.write_bytes(b"")
-
-    monkeypatch.setattr(compiling, "_run_compiler", compiled)
-    monkeypatch.setenv("CC", "true")  # any compiler found: none runs
-    monkeypatch.setenv("CXX", "true")
+    commands = _recorded_compiles(monkeypatch)
     cpp = write(tmp_path / "sum.cpp", "int main() { return 0; }\n")
     c = write(tmp_path / "diff.c", "int main(void) { return 0; }\n")
     for refused in (None, "g++ cannot link an empty program with -static here"):
