@@ -44,6 +44,7 @@ from kit.packages.model import KATTIS, PARTIALLY_ACCEPTED, POLYGON, Package, Sub
 from kit.plurals import counted
 from kit.problem_cases import judge_cases, sample_cases
 from kit.registry import Problem
+from kit.run.limits import over_limit
 from kit.run.verdicts import OK, TLE
 from kit.verify import judging, limit_inference, made_answers, report
 from kit.verify.input_check import check_inputs
@@ -525,12 +526,12 @@ def _clock_remark(entry: Judged, problem: Problem) -> str:
     time, and whether its CPU time is under the limit; "" otherwise (a CPU judge's column is
     the CPU time the limit counts, as its header says)."""
     profile = profile_for(problem.judge)
-    over = entry.seconds > problem.time_limit and entry.verdict != TLE
+    over = over_limit(entry.seconds, problem.time_limit) and entry.verdict != TLE
     if not over or (profile is not None and profile.time == CPU):
         return ""
     if entry.cpu is None:
         return f" (wall {entry.seconds:.3f} s)"
-    side = "under" if entry.cpu <= problem.time_limit else "over"
+    side = "over" if over_limit(entry.cpu, problem.time_limit) else "under"
     return f" (wall {entry.seconds:.3f} s, CPU {side} the limit)"
 
 

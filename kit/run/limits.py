@@ -554,10 +554,15 @@ def clearly_over(seconds: float, limit: float) -> bool:
     return seconds > CLEARLY_OVER * limit
 
 
+def over_limit(seconds: float, limit: float) -> bool:
+    """Whether a time is over its limit (a time equal to it is in time)."""
+    return seconds > limit
+
+
 def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:
     """Why a case's time (the median of its ``runs``) fails the limit, or None. A game whose
     limit is per move is not held to it as a whole: its interactor times the moves."""
-    if seconds <= limits.time or limits.per_move:
+    if not over_limit(seconds, limits.time) or limits.per_move:
         return None
     what = f"median of {runs} runs {seconds:.3f} s" if runs > 1 else f"{seconds:.3f} s"
     close = (
