@@ -121,7 +121,9 @@ class Profile:
 #   problemtools/config/problem.yaml says 1024: two documents, neither the judge's setting).
 # platform, where a judge's Python runs on Windows (every other profile's judge runs Linux):
 # - Codeforces: its language list names Windows toolchains ("GNU G++20 13.2 (64 bit,
-#   winlibs)", "GNU G++23 14.2 (64 bit, msys2)", seen through third-party copies of the list),
+#   winlibs)", "GNU G++23 14.2 (64 bit, msys2)", seen through third-party copies of the list,
+#   one a copy of codeforces.com/problemset/submit itself saved in 2025, muntakimdev/CP
+#   `twentyfourth.cpp` at 3dba78d4, with "Python 3.13.2" and "PyPy 3.10 (7.3.15, 64bit)"),
 #   and its users report that "codeforces compiles and runs submissions in a windows
 #   environment" (codeforces.com/topic/123842, "Codeforces uses Windows"). What that changes
 #   for a solution is in kit.judges.platforms: no Unix-only modules (resource, fcntl, ...), and
