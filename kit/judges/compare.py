@@ -32,7 +32,12 @@ Modes:
   (``kit.judges.long_double``): at an error the size of the tolerance the verdict is often
   not that of doubles (at an absolute 0.1, ``1.1`` against ``1`` is wrong, ``2.1`` against
   ``2`` right), nor past 2**53 (``100000000000000000`` against ``100000000000000001``
-  wrong) or a double's range (``2e400`` against ``1e400`` wrong, up to about 1.19e4932);
+  wrong) or a double's range (``2e400`` against ``1e400`` wrong, up to about 1.19e4932); a
+  tolerance is any value its ``sscanf("%Lf%10s")`` reads whole (whitespace around it
+  skipped): ``inf`` accepts every finite error, a negative one or ``nan`` is not set (its
+  ``>= 0`` is false: ``float_tolerance -1`` leaves numbers compared as text,
+  ``float_tolerance 1e-6 float_absolute_tolerance nan`` only the relative one), ``-0`` is
+  zero; only a word it cannot read (``infinit``, ``nan(1)``, ``1e-6x``) is an error;
 - ``"validator:PATH [FLAGS]"``: an output validator in the Kattis protocol (below);
 - ``"checker:PATH"``: the program PATH (relative to the checkout; a ``.py`` file runs under
   this Python, a C or C++ source is compiled once and cached, ``kit.judges.programs``, with
@@ -297,7 +302,9 @@ def parse_compare(
             raise BuildError(f"{shown}: {error}") from None
         if mode != "validator":
             try:
-                return KattisComparator(spec, kattis_flags(words), domjudge=mode == "domjudge")
+                domjudge = mode == "domjudge"
+                flags = kattis_flags(words, domjudge=domjudge)
+                return KattisComparator(spec, flags, domjudge=domjudge)
             except ValueError as error:
                 raise BuildError(f"{shown}: {error}") from None
         if not words:

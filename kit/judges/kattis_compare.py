@@ -64,9 +64,10 @@ _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C
 
 
 def kattis_flags(
-    words: list[str] | tuple[str, ...], start: KattisFlags | None = None
+    words: list[str] | tuple[str, ...], start: KattisFlags | None = None, *, domjudge: bool = False
 ) -> KattisFlags:
-    """``start`` with ``words`` (the validator flags) applied; a ValueError names a bad one."""
+    """``start`` with ``words`` (the validator flags) applied; a ValueError names a bad one.
+    ``domjudge``: a tolerance read as DOMjudge's ``compare`` reads it (``_domjudge_tolerance``)."""
     flags, index = start or KattisFlags(), 0
     while index < len(words):
         word = words[index]
@@ -77,12 +78,15 @@ def kattis_flags(
         if word not in KATTIS_TOLERANCES:
             known = ", ".join(KATTIS_SWITCHES + KATTIS_TOLERANCES)
             raise ValueError(f"unknown flag {word!r} (the default validator knows {known})")
-        value = _c_float(words[index + 1].encode()) if index + 1 < len(words) else None
+        written = words[index + 1].encode() if index + 1 < len(words) else b""
+        if domjudge:
+            value, written = _domjudge_tolerance(written)
+        else:
+            value = _c_float(written)
         if value is None:
             raise ValueError(f"{word} needs a number after it")
-        if value < 0:  # every number written otherwise would be wrong: float:-1 is refused too
+        if value < 0 and not domjudge:  # every number would be wrong: float:-1 is refused too
             raise ValueError(f"{word} {words[index + 1]}: a tolerance is not negative")
-        written = words[index + 1].encode()
         if word != "float_relative_tolerance":
             flags = replace(flags, absolute=value, absolute_written=written)
         if word != "float_absolute_tolerance":
@@ -107,6 +111,18 @@ def _c_float(token: bytes) -> float | None:
     else:
         return None
     return value if math.isfinite(value) else None
+
+
+def _domjudge_tolerance(word: bytes) -> tuple[float | None, bytes]:
+    """A tolerance as DOMjudge's ``compare`` reads it (``sscanf(s, "%Lf%10s")`` reading one
+    number and nothing past it, whitespace around it skipped) and the word stripped; None: not
+    a number, which DOMjudge rejects. ``inf`` is a tolerance no finite error exceeds; a
+    negative one, or ``nan``, is not set (its ``>= 0`` false), as if not given."""
+    word = word.strip(b" \t\n\v\f\r")
+    value = _c_long_double(word) if word and b"\0" not in word else None
+    if value is None:
+        return None, word
+    return (-1.0 if value < 0 else _double(value)), word  # -1e-4940 is negative, not -0.0
 
 
 def _c_long_double(token: bytes) -> Fraction | float | None:
@@ -152,7 +168,8 @@ class KattisComparator(Comparator):
         if not flags:
             return self
         spec = f"{self.spec}{' ' if ':' in self.spec else ':'}{' '.join(flags)}"
-        return KattisComparator(spec, kattis_flags(flags, self.flags), domjudge=self.domjudge)
+        flags_read = kattis_flags(flags, self.flags, domjudge=self.domjudge)
+        return KattisComparator(spec, flags_read, domjudge=self.domjudge)
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         if self.flags.space_change_sensitive:

@@ -243,6 +243,46 @@ def test_domjudge_reads_and_computes_as_its_compare_does(spec, want, got, same):
     assert (told is None) == same, told
 
 
+@pytest.mark.parametrize(
+    ("flags", "want", "got", "same"),
+    [
+        # inf: no finite error exceeds it (an overflowing one neither), classes still differ
+        ("float_tolerance inf", b"1", b"2", True),
+        ("float_tolerance INFINITY", b"1e4932", b"-1e4932", True),
+        ("float_absolute_tolerance +inf", b"0", b"5", True),
+        ("float_relative_tolerance inf", b"0", b"5", True),
+        ("float_tolerance inf", b"inf", b"1", False),
+        ("float_tolerance inf", b"1", b"x", False),
+        # a negative tolerance or nan is not set: no tolerance left, numbers compare as text
+        ("float_tolerance -1", b"1", b"1.0", False),
+        ("float_tolerance -inf", b"1", b"1.0", False),
+        ("float_tolerance nan", b"1", b"1.0", False),
+        ("float_relative_tolerance -NaN", b"0", b"0.0", False),
+        ("float_tolerance -1e-4940", b"inf", b"Infinity", False),  # a negative subnormal
+        ("float_tolerance nan", b"1", b"1", True),
+        # ... or only the other one left: against 0 a relative error is infinite
+        ("float_tolerance 1e-6 float_absolute_tolerance nan", b"0", b"1e-7", False),
+        ("float_tolerance 1e-6 float_absolute_tolerance -5", b"0", b"1e-7", False),
+        ("float_tolerance 1e-6", b"0", b"1e-7", True),
+        ("float_tolerance inf float_relative_tolerance -1", b"1", b"1.5", True),
+        # -0 (and -1e-5000, zero as a long double) is a tolerance of zero; 1e5000 is finite
+        ("float_tolerance -0", b"1", b"1.0", True),
+        ("float_tolerance -0", b"1", b"1.0000001", False),
+        ("float_tolerance -1e-5000", b"1", b"1.0", True),
+        ("float_tolerance 1e5000", b"1", b"1e4000", True),
+    ],
+)  # fmt: skip
+def test_domjudge_takes_every_tolerance_its_compare_reads(flags, want, got, same):
+    """Tolerances DOMjudge's compare reads (``isfloat``: ``sscanf("%Lf%10s") == 1``) and
+    then tests with ``>= 0`` (a023fd3e, compare.cc's ``main`` and ``compare_float``), each
+    verdict that of compare.cc built with g++ and run on the pair. The kit refused ``inf``,
+    ``nan``, a negative value and one past a double's range."""
+    told = difference(f"domjudge:{flags}", want + b"\n", got)
+    assert (told is None) == same, told
+    spaced = parse_compare("domjudge", ROOT, WHERE).with_flags(("float_tolerance", " inf "))
+    assert spaced.judge(NO_INPUT, b"1\n", b"9").accepted  # sscanf skips the whitespace
+
+
 def test_domjudge_shows_an_error_past_a_tolerance_only_a_long_double_tells_apart():
     """DOMjudge rejects ``1.1`` against ``1`` at an absolute 0.1 (the long doubles' error
     exceeds the long double of 0.1): as doubles the two would read ``0.1 > 0.1``."""
@@ -281,6 +321,12 @@ def test_flags_combine_and_a_group_adds_its_own():
         # every number written otherwise was wrong, where float:-1 is refused
         ("kattis:float_tolerance -1", "float_tolerance -1: a tolerance is not negative"),
         ("kattis:float_absolute_tolerance -1e-9", "a tolerance is not negative"),
+        # what DOMjudge's compare rejects (a judge error): no number, or more after it
+        ("domjudge:float_tolerance", "float_tolerance needs a number after it"),
+        ("domjudge:float_tolerance infinit", "float_tolerance needs a number after it"),
+        ("domjudge:float_tolerance nan(1)", "float_tolerance needs a number after it"),
+        ("domjudge:float_relative_tolerance 0x", "float_relative_tolerance needs a number"),
+        ("domjudge:float_absolute_tolerance 1e-6x", "float_absolute_tolerance needs a number"),
     ],
 )
 def test_bad_flags_are_one_line_errors(spec, complaint):
