@@ -193,17 +193,16 @@ def layout_of(folder: Path) -> Layout | Numbered | None:
 
 def laid_out_answer(given: Path) -> tuple[Path, str] | None:
     """The file answering the input ``given`` when the build reads it as a layout's input (a
-    file of ``in/``, ``test_in/`` or ``input/`` beside its answers' subfolder, that layout
-    being its folder's: ``layout_of``; USACO's ``I.N`` in a folder of that layout), by the rule
-    ``laid_out_cases`` pairs them with (``answer_name``), and the layout as messages say it
-    (``in/ with out/``); None for any other file (``mine/in/a.in`` with no ``mine/out/``: its
-    answer is looked for beside it). The answer is an absolute path."""
+    file of ``in/``, ``test_in/`` or ``input/``, that layout being its folder's: ``layout_of``,
+    whose input subfolder alone makes the layout, its answers' perhaps absent; USACO's ``I.N``
+    in a folder of that layout), by the rule ``laid_out_cases`` pairs them with
+    (``answer_name``), and the layout as messages say it (``in/ with out/``); None for any
+    other file. The answer is an absolute path, perhaps of no file: ``mine/in/a.in`` with no
+    ``mine/out/`` is answered by none, ``mine/in/a.out`` beside it being another input."""
     folder = given.absolute().parent
     layout = layout_of(folder.parent)
     if isinstance(layout, Layout) and folder.name == layout.inputs:
-        answers = folder.parent / layout.answers  # the pair the build reads: both there
-        if answers.is_dir():
-            return answers / layout.answer_name(given.name), layout.said
+        return folder.parent / layout.answers / layout.answer_name(given.name), layout.said
     if USACO.kind(given.name) == USACO.renamed[0] and layout_of(folder) == USACO:
         return folder / USACO.answer_name(given.name), USACO.said
     return None

@@ -363,9 +363,9 @@ BESIDE_SAID = "NAME.out or NAME.ans for NAME.in, Polygon's NN.a for NN"
 
 def _answer_names(given: Path) -> tuple[Path, ...]:
     """Where the answer of the input ``given`` may be: a layout's input's, where the build
-    pairs it (``in/01.txt`` beside ``out/``: ``out/01.txt``, kit.case_folders.laid_out_answer;
-    an answer beside it too is, for the build, another input); else beside it
-    (``ANSWER_SUFFIXES``: ``in/01.in`` with no ``out/``, ``in/01.out``)."""
+    pairs it (``in/01.txt``: ``out/01.txt``, kit.case_folders.laid_out_answer, ``out/`` there
+    or not; an answer beside it is, for the build, another input); else beside it
+    (``ANSWER_SUFFIXES``: ``01.in``, ``01.out``)."""
     laid_out = laid_out_answer(given)
     if laid_out is not None:
         return (laid_out[0],)
@@ -402,7 +402,18 @@ def _unanswered(given: Path, shown: Path) -> str:
             f"file of a layout's answers, {layouts_said()})"
         )
     looked = " or ".join(str(_answer_shown(path, given, shown)) for path in places)
-    return f"no answer for {shown} (looked for {looked}: {rule})"
+    return f"no answer for {shown} (looked for {looked}: {rule}{_beside_read(given, laid_out)})"
+
+
+def _beside_read(given: Path, laid_out: tuple[Path, str] | None) -> str:
+    """``; in/a.out beside it is another input to the build``: a file named as the answer of
+    a laid-out input ``given``, beside it, which the layout reads as an input, not its answer."""
+    if laid_out is None:
+        return ""
+    beside = [given.with_suffix(suffix) for suffix in ANSWER_SUFFIXES.get(given.suffix, ())]
+    found = next((path for path in beside if path != given and path.is_file()), None)
+    folder = given.absolute().parent.name
+    return f"; {folder}/{found.name} beside it is another input to the build" if found else ""
 
 
 def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) -> None:

@@ -9,7 +9,6 @@ interactive problem's inputs alone; a build's report naming the cases as the use
 tests/kit/test_problem_cases.py's.)"""
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -392,17 +391,25 @@ def test_a_laid_out_input_s_answer_is_the_one_its_layout_pairs_it_with(tmp_path)
     assert laid_out_answer(tmp_path / "samples" / "sample-1.in") is None
 
 
-def test_an_input_of_a_folder_named_as_a_layout_s_without_its_pair_has_no_laid_out_answer(
-    tmp_path,
+@pytest.mark.parametrize(("inputs", "answers"), [("in", "out"), ("input", "output")])
+def test_an_input_folder_without_its_answers_is_read_alike_by_the_build_and_run(
+    toy, inputs, answers
 ):
-    """``mine/in/a.in`` with no ``mine/out/`` (or ``mine/input/``, no ``mine/output/``): not
-    a layout the build pairs, so ``run`` looks beside it; with the pair, the layout's."""
-    for inputs, answers in (("in", "out"), ("input", "output")):
-        given = tmp_path / inputs / "a.in"
-        given.parent.mkdir()
-        given.write_text("1\n")
-        assert laid_out_answer(given) is None
-        (tmp_path / answers).mkdir()
-        assert laid_out_answer(given)[0].parent == tmp_path / answers
-        shutil.rmtree(tmp_path / inputs)
-        (tmp_path / answers).rmdir()
+    """``in/a.in`` with ``in/a.out`` beside it and no ``out/``: the build reads the layout (its
+    input subfolder makes it), two inputs without answers; ``run``'s answer of ``in/a.in`` is
+    the build's, ``out/a.in`` (no file), where it took ``in/a.out`` beside it."""
+    folder = toy / "samples" / "toy_sum"
+    for path in folder.iterdir():
+        path.unlink()
+    (folder / inputs).mkdir()
+    for name in ("a.in", "a.out"):
+        (folder / inputs / name).write_text("1\n2\n")
+    problem = load_registry(toy)["toy_sum"]
+    cases = sample_cases(problem)
+    assert named(cases) == [(f"samples/toy_sum/{inputs}/a.in", None),
+                            (f"samples/toy_sum/{inputs}/a.out", None)]  # fmt: skip
+    layout = next(each for each in LAYOUTS if each.inputs == inputs)
+    for case in cases:
+        answer, said = laid_out_answer(case.input)
+        assert answer == folder / answers / layout.answer_name(case.input.name)
+        assert said == layout.said and not answer.exists()

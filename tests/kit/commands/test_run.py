@@ -116,21 +116,28 @@ def test_a_laid_out_input_is_judged_against_the_answer_the_build_pairs_it_with(
     )
 
 
-@pytest.mark.parametrize("inputs", ["in", "input"])
-def test_an_input_of_a_folder_named_in_without_its_pair_has_its_answer_beside_it(
-    toy, tmp_path, capfd, monkeypatch, inputs
+@pytest.mark.parametrize(("inputs", "answers"), [("in", "out"), ("input", "output")])
+def test_an_input_of_an_input_folder_without_its_answers_is_paired_as_the_build_pairs_it(
+    toy, tmp_path, capfd, monkeypatch, inputs, answers
 ):
-    """``mine/in/a.in`` with ``mine/in/a.out`` and no ``mine/out/``: no layout the build
-    pairs, so the answer beside it is judged (it said "looked for mine/out/a.in" and
-    ``without answer``, exit status 0, where it was WA)."""
+    """``mine/in/a.in`` with ``mine/in/a.out`` and no ``mine/out/``: the build reads ``in/``
+    alone as the layout, ``in/a.out`` another input; ``run`` judged by ``in/a.out`` (WA where
+    the build said ``without answer``). It now looks for ``mine/out/a.in``, as the build, and
+    its note names the file beside."""
     given = tmp_path / "mine" / inputs / "a.in"
     given.parent.mkdir(parents=True)
     given.write_bytes((toy / "samples" / "toy_sum" / "sample-1.in").read_bytes())
     given.with_suffix(".out").write_text("not the answer\n")
     monkeypatch.chdir(tmp_path)
     args = parse("toy_sum", f"mine/{inputs}/a.in", "--root", str(toy))
-    assert args.run(args) == 1
-    assert capfd.readouterr().err.splitlines()[-1].startswith("[toy_sum: WA, ")
+    assert args.run(args) == 0
+    err = capfd.readouterr().err.splitlines()
+    assert err[-2] == (
+        f"note: no answer for mine/{inputs}/a.in (looked for mine/{answers}/a.in: as {inputs}/ "
+        f"with {answers}/ pairs them; {inputs}/a.out beside it is another input to the build): "
+        "its output was not judged"
+    )
+    assert "without answer" in err[-1]
 
 
 def test_an_input_with_an_answer_beside_it_and_a_laid_out_one_is_judged_as_the_build_pairs_it(
