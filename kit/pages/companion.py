@@ -19,7 +19,9 @@ usual limit where its profile has one. Tests are kept as the data holds them but
 ends, made a judge's files' (``page.judge_file``: LF, and a newline at the end of any text); one
 whose input and output are both blank (empty, or only whitespace) is left out. A problem that reads
 or writes a named file is refused (the kit runs stdin and stdout), as are limits problems.toml would
-take for other units (a time limit of 100 s or more, a memory limit of 4096 MB or more).
+take for other units (a time limit of 100 s or more, a memory limit of 4096 MB or more). Its
+limits of 1000 ms and 1024 MB together, from a site the kit does not know, are kept but said to
+be Competitive Companion's defaults (``DEFAULT_LIMITS``), perhaps not the problem's, in a note.
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -68,6 +70,19 @@ KIB_IN_THOUSANDS = {
     for kib in (64 << 10 << shift for shift in range(6))
     for value in (kib // 1000, kib / 1000)
 }
+# What Competitive Companion sends when its parser reads no limits from the page: the
+# defaults of its TaskBuilder (jmerle/competitive-companion at df90fab, src/models/
+# TaskBuilder.ts: ``memoryLimit = 1024``, ``timeLimit = 1000``), which a parser replaces by
+# calling setTimeLimit and setMemoryLimit; some never do (A2OnlineJudge, BUCTOJ, DimikOJ,
+# HackerEarth Code Arena, MSK Informatics, SortMe, TheJobOverflow, uDebug, Universal Cup, XCamp,
+# ZUFEOJ). Its parsers of the hosts the kit knows (``_judge_of``) set both: from them these
+# values are the problem's (an AtCoder task of 1 s and 1024 MB).
+DEFAULT_LIMITS = (1000, 1024)  # ms, MB
+DEFAULT_SAID = "Competitive Companion's default, perhaps not the problem's"
+DEFAULT_NOTE = (
+    "the limits 1000 ms and 1024 MB are Competitive Companion's defaults, which it sends when "
+    "it reads none from the page: check the problem's and set time_limit and memory_limit"
+)
 # Virtual Judge judges nothing itself: "it's not a real online judge. It can grab problems from
 # other regular online judges and simulate submissions to other online judges" (its own
 # description), so a problem's judge is the one its address names, as Virtual Judge spells
@@ -118,6 +133,13 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
             f"{SHORTEST * 1000:g} to {MILLISECONDS_FROM * 1000 - 1}"
         )
     memory, memory_shown = _memory(problem, judge, source)
+    time_shown, defaults = f"{time:g} ms", ()
+    if found is None and (time, problem.get("memoryLimit")) == DEFAULT_LIMITS:
+        time_shown, memory_shown = (
+            f"{time_shown}, {DEFAULT_SAID}",
+            f"{memory_shown}, {DEFAULT_SAID}",
+        )
+        defaults = (DEFAULT_NOTE,)
     samples, changed = _tests(problem, source)
     interactive = problem.get("interactive", False)
     if not isinstance(interactive, bool):
@@ -129,12 +151,12 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
         time / 1000,
         memory,
         samples,
-        f"{time:g} ms",
+        time_shown,
         memory_shown,
         page_id,
         interactive=interactive,
         origin=origin,
-        notes=_line_ends_note(changed) + _checker_note(problem),
+        notes=defaults + _line_ends_note(changed) + _checker_note(problem),
         source_file=_source_file(problem),
         url=page_address(url),
     )

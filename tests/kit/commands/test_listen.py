@@ -17,6 +17,7 @@ import pytest
 
 from kit import cli
 from kit.commands import listen
+from kit.pages import companion
 from kit.registry import load_registry
 
 PAGES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
@@ -104,6 +105,28 @@ def test_a_site_the_kit_does_not_know_takes_the_judge_named(toy, capsys, hang_fa
     assert listening.end() == 0
     registry = load_registry(toy)
     assert (registry["seven"].judge, registry["castle_defense"].judge) == ("Kattis", "Codeforces")
+
+
+def test_competitive_companion_s_default_limits_are_stored_said_to_be_its_own(
+    toy, capsys, hang_fails
+):
+    """A site whose limits Competitive Companion does not read sends its defaults, 1000 ms and
+    1024 MB: the table keeps them, its comments and a note saying whose they are."""
+    listening = Listening(toy, capsys, "--once", "--judge", "Kattis")
+    url = "https://contest.ucup.ac/contest/1/problem/2"
+    listening.post(problem(url=url, name="Seven", timeLimit=1000, memoryLimit=1024))
+    assert listening.end() == 0
+    assert f"note: {companion.DEFAULT_NOTE}" in listening.out.splitlines()
+    assert "1024 MiB from the browser (Competitive Companion's defaults, perhaps not the " in (
+        listening.out
+    )
+    assert (load_registry(toy)["seven"].time_limit, load_registry(toy)["seven"].memory_limit) == (
+        1,
+        1024,
+    )
+    table = (toy / "problems.toml").read_text()
+    assert "1000 ms, Competitive Companion's default, perhaps not the problem's" in table
+    assert "1024 MB, Competitive Companion's default, perhaps not the problem's" in table
 
 
 def test_junk_does_not_count_and_once_with_nothing_scaffolded_exits_1(toy, capsys, hang_fails):

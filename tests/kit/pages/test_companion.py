@@ -187,6 +187,26 @@ def test_without_a_memory_limit_the_judge_s_usual_one_else_an_error():
         companion.read(data(url="https://judge.yosupo.jp/problem/unionfind", memoryLimit=None), "p")
 
 
+def test_competitive_companion_s_default_limits_are_said_to_be_its_own():
+    """1000 ms and 1024 MB, what it sends when its parser reads no limits (TaskBuilder.ts at
+    df90fab; uDebug's, Universal Cup's, ...), were shown and stored as the problem's: kept,
+    but said to be its defaults, with a note. From a host the kit knows (its parser reads both)
+    or with another limit, they are the page's."""
+    url = "https://contest.ucup.ac/contest/1/problem/2"
+    page = companion.read(
+        data(url=url, group="Universal Cup", timeLimit=1000, memoryLimit=1024), "p"
+    )
+    said = "Competitive Companion's default, perhaps not the problem's"
+    assert (page.time_limit, page.memory_limit) == (1, 1024)
+    assert (page.time_shown, page.memory_shown) == (f"1000 ms, {said}", f"1024 MB, {said}")
+    assert page.notes == (companion.DEFAULT_NOTE,)
+    assert companion.DEFAULT_NOTE.startswith("the limits 1000 ms and 1024 MB are Competitive")
+    atcoder = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
+    for url, time, memory in ((atcoder, 1000, 1024), (url, 1000, 256), (url, 2000, 1024)):
+        page = companion.read(data(url=url, group="X", timeLimit=time, memoryLimit=memory), "p")
+        assert page.notes == () and page.time_shown == f"{time} ms", url
+
+
 def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
     tests = [{"input": "", "output": ""}, {"input": "", "output": "7\n"}]
     page = companion.read(data(group="X", tests=tests, interactive=True), "p")
