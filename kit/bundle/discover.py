@@ -140,8 +140,8 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
         yield prefixes(name), line
     for node in _imports(source):
         if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield prefixes(alias.name), node.lineno
+            for name in imported_modules(source, node):
+                yield prefixes(name), node.lineno
             continue
         (base,) = imported_modules(source, node)
         if base.startswith("."):  # ImportError from source too: refused unless it is caught
@@ -157,6 +157,7 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
                 for name in (name for name in listed if name not in bound):
                     yield [*prefixes(base), f"{base}.{name}"], node.lineno
             elif alias.name not in _bound_names(found.get(base)):
+                # the submodule Python's fromlist imports: unrenamed in a class body
                 yield [*prefixes(base), f"{base}.{alias.name}"], node.lineno
 
 

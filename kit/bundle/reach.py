@@ -77,6 +77,7 @@ from kit.bundle.sources import (
     Source,
     attribute_chain,
     import_bindings,
+    import_name,
     imported_modules,
     is_literal_table,
     prefixes,
@@ -250,7 +251,8 @@ def _dotted_and_stars(
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is None and "." in alias.name:
-                    dotted.setdefault(alias.name.partition(".")[0], set()).add(alias.name)
+                    bound = import_name(node, alias.name.partition(".")[0])
+                    dotted.setdefault(bound, set()).add(alias.name)
         elif isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
             base = imported_modules(source, node)[0]
             if base in known:

@@ -39,6 +39,9 @@ class Source:
     unused_lines: frozenset[int] = frozenset()
     _shipped_parsed: tuple[str, ast.Module] | None = field(default=None, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        mark_class_bodies(self.tree.body)
+
     def ship(self, text: str, tree: ast.Module | None = None) -> None:
         """``text`` as what ships of this module, with its tree when already parsed (the
         strip's verification parses it: it is not parsed again)."""
@@ -118,14 +121,17 @@ def within(root: Path, path: Path) -> Path | None:
 
 def imported_modules(source: Source, node: ast.Import | ast.ImportFrom) -> list[str]:
     """Absolute names of the modules an import statement of ``source`` names; a relative
-    import that names none (``no_parent``) as it is spelt, ``.m``: no module's name."""
+    import that names none (``no_parent``) as it is spelt, ``.m``: no module's name. In the
+    body of a class ``K`` an undotted ``__w`` is ``_K__w``, as CPython compiles it
+    (``import_name``)."""
     if isinstance(node, ast.Import):
-        return [alias.name for alias in node.names]
+        return [import_name(node, alias.name) for alias in node.names]
+    module = import_name(node, node.module) if node.module else node.module
     if not node.level:
-        return [node.module or ""]
+        return [module or ""]
     if no_parent(source, node.level, node.lineno):  # fails as from source: names no module
-        return ["." * node.level + (node.module or "")]
-    return [resolve_relative(source, node.level, node.module, node.lineno)]
+        return ["." * node.level + (module or "")]
+    return [resolve_relative(source, node.level, module, node.lineno)]
 
 
 def import_bindings(source: Source, node: ast.Import | ast.ImportFrom) -> list[tuple[str, str]]:
@@ -133,18 +139,50 @@ def import_bindings(source: Source, node: ast.Import | ast.ImportFrom) -> list[t
     ``import a.b`` binds ``a`` to the module ``a``, ``import a.b as c`` binds ``c`` to
     ``a.b``, ``from .m import x as y`` binds ``y`` to ``pkg.m.x`` (absolute). A star import
     is ``("*", module)``. ``from __future__ import annotations`` binds ``annotations`` too
-    (to ``__future__``'s feature object)."""
+    (to ``__future__``'s feature object). In a class body ``K``, ``import __w.x`` binds
+    ``_K__w`` to ``__w`` and ``from m import __x`` binds ``_K__x`` to ``m._K__x``."""
     if isinstance(node, ast.Import):
-        return [
-            (alias.asname, alias.name) if alias.asname else (top, top)
-            for alias in node.names
-            for top in [alias.name.partition(".")[0]]
-        ]
+        bound = []
+        for alias in node.names:
+            module = import_name(node, alias.name)  # a dotted name is not renamed
+            name, to = (alias.asname, module) if alias.asname else (module.partition(".")[0],) * 2
+            bound.append((import_name(node, name), to))
+        return bound
     (base,) = imported_modules(source, node)
     return [
-        ("*", base) if alias.name == "*" else (alias.asname or alias.name, f"{base}.{alias.name}")
+        ("*", base)
+        if alias.name == "*"
+        else (
+            import_name(node, alias.asname or alias.name),
+            f"{base}.{import_name(node, alias.name)}",
+        )
         for alias in node.names
     ]
+
+
+def import_name(node: ast.Import | ast.ImportFrom, name: str) -> str:
+    """``name`` as the import statement ``node`` reads or binds it: renamed as a private name
+    in the body of a class (``private_name``; in class ``K``, ``import __w`` imports the module
+    ``_K__w`` and binds ``_K__w``, while ``import __w.x``, dotted, imports ``__w.x``: CPython
+    3.8.18's and 3.13.0's ``co_names``), as marked by ``mark_class_bodies``."""
+    owner = node.__dict__.get("_kit_class")
+    return private_name(name, owner) if owner else name
+
+
+def mark_class_bodies(statements: list[ast.stmt], owner: str = "") -> None:
+    """Each import statement in a class body (in functions defined there too) marked with the
+    innermost class's name, for ``import_name``; one outside every class unmarked."""
+    for statement in statements:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            if owner:
+                statement._kit_class = owner  # not a field: ast.dump and compile ignore it
+            continue
+        inner = statement.name if isinstance(statement, ast.ClassDef) else owner
+        for child in children(statement):
+            if isinstance(child, ast.stmt):
+                mark_class_bodies([child], inner)
+            elif isinstance(child, (ast.excepthandler, ast.match_case)):
+                mark_class_bodies(child.body, inner)
 
 
 def resolve_relative(
@@ -290,6 +328,7 @@ def kept(tree: ast.Module) -> ast.Module:
     no stage changes (a module's source and shipped text, each parsed once). The list leaves
     the tree itself out: held by the table's value, it would never be freed."""
     _KEPT[tree] = list(_walk(tree))[1:]
+    mark_class_bodies(tree.body)
     return tree
 
 

@@ -483,3 +483,33 @@ def test_a_solution_importing_itself_by_its___name___imports___main__(toy):
     )
     bundle = bundle_of(toy)
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"") == (0, b"42\n", [])
+
+
+@pytest.mark.parametrize(
+    ("code", "printed"),
+    [
+        ("class K:\n    import __w\n    print(__w.V)\n", b"4\n"),
+        ("class K:\n    from __w import V\n    print(V)\n", b"4\n"),
+        ("class K:\n    def f(self):\n        import __w\n        return __w.V\nprint(K().f())\n",
+         b"4\n"),
+        ("class K:\n    import __w.x\n    print(__w.x.V)\n", b"2\n"),
+    ],
+)  # fmt: skip
+def test_a_private_module_name_in_a_class_body_is_imported_as_python_renames_it(toy, code, printed):
+    """In class ``K``, ``import __w`` imports the module ``_K__w`` (CPython's ``co_names``);
+    ``import __w.x``, dotted, imports ``__w.x`` and binds ``_K__w``, which its body reads."""
+    write(toy, "__w/__init__.py", "V = 1\n")
+    write(toy, "__w/x.py", "V = 2\n")
+    write(toy, "_K__w.py", "V = 4\n")
+    write(toy, "solutions/toy_sum.py", code)
+    bundle = checked(toy)
+    assert run_source(toy, b"")[1] == printed
+    assert run_bundle(toy, bundle, b"") == run_source(toy, b"")
+
+
+def test_a_private_module_name_python_would_not_find_in_a_class_body_is_refused(toy):
+    write(toy, "__w.py", "V = 1\n")
+    write(toy, "solutions/toy_sum.py", "class K:\n    import __w\n    print(__w.V)\n")
+    assert b"No module named '_K__w'" in run_source(toy, b"")[2][-1]
+    with pytest.raises(BuildError, match=r"^solutions/toy_sum.py:2: imports '_K__w', which"):
+        checked(toy)

@@ -14,6 +14,7 @@ from kit.bundle.sources import (
     attribute_chain,
     children,
     import_bindings,
+    imported_modules,
     kept,
     private_name,
     walk,
@@ -153,3 +154,28 @@ def test_a_private_name_in_a_class_body_is_the_one_cpython_compiles(name, owner)
     method = next(c for c in code.co_consts[0].co_consts if hasattr(c, "co_names"))
     assert method.co_names == (PRIVATE[name, owner],)
     assert private_name(name, owner) == PRIVATE[name, owner]
+
+
+@pytest.mark.parametrize(
+    "statement, modules, bindings",
+    [
+        ("import __w", ["_K__w"], [("_K__w", "_K__w")]),
+        ("import __w.x", ["__w.x"], [("_K__w", "__w")]),
+        ("import __w as __z", ["_K__w"], [("_K__z", "_K__w")]),
+        ("from __w import __x as y", ["_K__w"], [("y", "_K__w._K__x")]),
+        ("from __w.q import __r", ["__w.q"], [("_K__r", "__w.q._K__r")]),
+        ("from .__m import x", ["top.pkg._K__m"], [("x", "top.pkg._K__m.x")]),
+        ("import __init__, __w__", ["__init__", "__w__"], [("__init__", "__init__"),
+                                                           ("__w__", "__w__")]),
+    ],
+)  # fmt: skip
+def test_an_import_in_a_class_body_names_what_cpython_renames(statement, modules, bindings):
+    """``co_names`` of CPython 3.8.18 and 3.13.0 for these statements in ``class K:`` (in a
+    function defined there too): an undotted private name is renamed, a dotted one not."""
+    for text in (f"class K:\n    {statement}\n", f"class K:\n    def f():\n        {statement}\n"):
+        tree = ast.parse(text)
+        source = Source("top.pkg.mod", Path("top/pkg/mod.py"), "top/pkg/mod.py", False, text, tree)
+        node = tree.body[0].body[0]
+        node = node.body[0] if isinstance(node, ast.FunctionDef) else node
+        assert imported_modules(source, node) == modules
+        assert import_bindings(source, node) == bindings
