@@ -3,8 +3,8 @@
 decorators are harmless and whose defaults are pure, a class of at most one base that is a
 plain class for certain, with ``__slots__`` that fit and a body of such definitions, an
 assignment of a pure value to plain names or names unpacked from a display of as many
-values. A builtin is one CPython 3.8, the oldest target, has (``LATER_BUILTINS``), whatever
-Python runs the build. ``Names``
+values. A builtin is one CPython 3.8, the oldest target, has (``LATER_BUILTINS``, from
+``kit.judges.stdlib.ADDED_BUILTINS``), whatever Python runs the build. ``Names``
 holds what the module binds and where its imports come from, so that a builtin or standard
 library name is known from one the module rebinds.
 """
@@ -25,18 +25,15 @@ from kit.bundle.sources import (
     lazy_annotations,
     walk,
 )
+from kit.judges.stdlib import ADDED_BUILTINS
 
 BUILTIN_DECORATORS = {"property", "staticmethod", "classmethod"}
 STDLIB_DECORATORS = {
     "functools.lru_cache", "functools.cached_property", "contextlib.contextmanager",
 }  # fmt: skip
-# the builtins Python added after 3.8, the oldest target (``dir(builtins)`` of CPython 3.13.0
-# against 3.8.18's; PyPy 3.9's has every name 3.8's has): a module reading one fails there
-LATER_BUILTINS = {
-    "aiter", "anext", "EncodingWarning",  # 3.10
-    "BaseExceptionGroup", "ExceptionGroup",  # 3.11
-    "PythonFinalizationError", "_IncompleteInputError",  # 3.13
-}  # fmt: skip
+# the builtins some target lacks, whichever Python runs the build (``ADDED_BUILTINS``): a
+# statement reading one is never cut, as under 3.8, the oldest target, it fails
+LATER_BUILTINS = frozenset(ADDED_BUILTINS)
 # the keywords each pure builtin takes in 3.8 (``zip(strict=True)`` is 3.10's)
 PURE_KEYWORDS = {
     "sorted": {"reverse"}, "max": {"default"}, "min": {"default"}, "enumerate": {"start"},

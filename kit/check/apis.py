@@ -44,6 +44,7 @@ from kit.check.settled_tests import (
     version_windows,
 )
 from kit.check.vermin_findings import vermin
+from kit.judges.stdlib import ADDED_BUILTINS
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
 # a finding with the versions its line runs on: from the first, below the second
@@ -89,7 +90,9 @@ def findings(modules: list[Source]) -> list[Placed]:
     for module in shipped:
         found += _own_rules(module, modules, bundle)
     own = {module.rel: _own_names(module.shipped_tree()) for module in shipped}
-    found += [f for f in vermin(shipped) if _module_of(f[2]) not in own[f[0]]]
+    found += [
+        f for f in vermin(shipped) if _module_of(f[2]) not in own[f[0]] and not _a_builtin(f[2])
+    ]
     windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
     impls = {module.rel: implementation_windows(module, modules) for module in shipped}
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
@@ -104,6 +107,7 @@ def findings(modules: list[Source]) -> list[Placed]:
 
 
 _MEMBER = re.compile(r"'(\w+)\.\w+' member")  # vermin's finding of a module's member
+_BUILTIN = re.compile(r"'(\w+)' member")  # vermin's finding of a builtin
 # a finding of a method, vermin's or the kit's: its name
 _METHOD = re.compile(r"'?[\w/]+\.(\w+)(?:' member|\(\))")
 
@@ -112,6 +116,13 @@ def _module_of(what: str) -> str | None:
     """The module a finding of vermin names a member of (``'math.lcm' member``), or None."""
     match = _MEMBER.fullmatch(what)
     return match[1] if match else None
+
+
+def _a_builtin(what: str) -> bool:
+    """Whether vermin's finding is of a builtin added after 3.8 (``'aiter' member``, found
+    only where it is called): the kit's own rule finds every read (``_later_builtins``)."""
+    match = _BUILTIN.fullmatch(what)
+    return bool(match) and match[1] in ADDED_BUILTINS
 
 
 def _own_names(tree: ast.Module) -> set[str]:
@@ -224,7 +235,27 @@ def _own_rules(
         add(line, "math.gcd() of other than two integers", (3, 9))
     for line, what, version in newer_types(tree, bundle.classes):
         add(line, what, version)
+    for line, name in _later_builtins(tree):
+        add(line, f"'{name}' builtin", ADDED_BUILTINS[name])
     return found
+
+
+def _later_builtins(tree: ast.Module) -> list[tuple[int, str]]:
+    """Each read of a builtin added after 3.8 (``anext``, ``ExceptionGroup``:
+    ``ADDED_BUILTINS``), with its line, in a file that binds no such name of its own and
+    star-imports nothing (which may bind any)."""
+    nodes = list(walk(tree))
+    if any(isinstance(n, ast.alias) and n.name == "*" for n in nodes):
+        return []
+    bound = bound_names(tree)
+    return [
+        (node.lineno, node.id)
+        for node in nodes
+        if isinstance(node, ast.Name)
+        and isinstance(node.ctx, ast.Load)
+        and node.id in ADDED_BUILTINS
+        and node.id not in bound
+    ]
 
 
 # calls whose result is a str, bytes or int whatever the program defines (a method of the

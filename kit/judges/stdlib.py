@@ -16,6 +16,14 @@ import sys
 from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
 
 ADDED = {"graphlib": (3, 9), "zoneinfo": (3, 9), "tomllib": (3, 11)}
+# the builtins Python added after 3.8, the oldest target, by the version that added each
+# (``dir(builtins)`` of CPython 3.10.13, 3.11.7 and 3.13.0 against 3.8.18's and 3.9.18's; PyPy
+# 3.9's has every name 3.8's has): a module reading one fails with NameError before it
+ADDED_BUILTINS = {
+    "aiter": (3, 10), "anext": (3, 10), "EncodingWarning": (3, 10),
+    "BaseExceptionGroup": (3, 11), "ExceptionGroup": (3, 11),
+    "PythonFinalizationError": (3, 13), "_IncompleteInputError": (3, 13),
+}  # fmt: skip
 REMOVED = {
     "_dummy_thread": (3, 9), "dummy_threading": (3, 9), "formatter": (3, 10), "parser": (3, 10),
     "symbol": (3, 10), "binhex": (3, 11), "asynchat": (3, 12), "asyncore": (3, 12),

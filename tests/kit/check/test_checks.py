@@ -853,3 +853,38 @@ def test_a_stand_in_compiles_the_bundle_only_where_its_answer_is_read(toy, monke
         compiled.clear()
         result = check(problem, bundle, {r.target: r for r in runners}, runs)
         assert sorted(compiled) == asked and result.unrun == unrun and result.errors == []
+
+
+@pytest.mark.parametrize(
+    ("judge", "targets", "errors"),
+    [
+        ("AtCoder", "", []),  # CPython 3.13 and PyPy 3.11
+        ("Kattis", "", [  # PyPy 3.10 alone
+            "solutions/toy_sum.py:3: 'ExceptionGroup' builtin needs PyPy 3.11 (targets pypy3.10)",
+        ]),
+        ("nowhere", '["cpython3.11"]', []),
+        ("nowhere", '["cpython3.8", "cpython3.11"]', [
+            "solutions/toy_sum.py:2: 'anext' builtin needs Python 3.10 (targets cpython3.8)",
+            "solutions/toy_sum.py:3: 'ExceptionGroup' builtin needs Python 3.11 (targets "
+            "cpython3.8)",
+        ]),
+        ("nowhere", '["cpython3.10"]', [
+            "solutions/toy_sum.py:3: 'ExceptionGroup' builtin needs Python 3.11 (targets "
+            "cpython3.10)",
+        ]),
+    ],
+)  # fmt: skip
+def test_a_builtin_added_after_3_8_is_judged_by_each_target_s_version(toy, judge, targets, errors):
+    """``anext`` (3.10) and ``ExceptionGroup`` (3.11), read not called (vermin finds neither
+    then): refused for the targets older than them only; a module's own ``aiter`` is no
+    builtin."""
+    code = "def aiter(x):\n    return anext\nprint(ExceptionGroup is not aiter)\n"
+    write(toy, "solutions/toy_sum.py", code)
+    table = toy / "problems.toml"
+    text = table.read_text().replace('judge = "nowhere"', f'judge = "{judge}"', 1)
+    if targets:
+        text = text.replace('id = "1"', f'id = "1"\ntargets = {targets}', 1)
+    table.write_text(text)
+    problem = load_registry(toy)["toy_sum"]
+    runners = {column.target: column.runner for column in columns_for(problem)}
+    assert check(problem, make_bundle(problem), runners).errors == errors
