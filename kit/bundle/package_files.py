@@ -16,7 +16,10 @@ module on ``sys.path``, or the calling module), and whatever the build cannot re
 statically (a parameter, a variable, a call's result, a subscript, a name bound other than by
 one import): refused, naming it. A standard or installed module's files read the same in a
 bundle (``pkgutil.iter_modules(collections.__path__)``,
-``importlib.resources.files("json")``, ``pkgutil.get_data("email", "x")``): built. A reader
+``importlib.resources.files("json")``, ``pkgutil.get_data("email", "x")``): built. A value
+built up is judged by its root: a path joined onto a reader's result (``as_file(files("json")
+/ "x")``, ``files(p).joinpath("a")``) as that call is, literal strings joined (``"js" +
+"on"``, an f-string of literal text) as their sum is. A reader
 read but not called (``f = pkgutil.iter_modules``), whose arguments cannot be seen, is
 refused as before.
 
@@ -172,6 +175,9 @@ def _argument(call: ast.Call, place: int, words: tuple[str, ...]) -> ast.expr | 
 
 def _reaches(value: ast.expr, scope: _Scope) -> str:
     """Why ``value``, given to a file reader, may be a helper's, or ""."""
+    built = _built_from(value, scope)
+    if built is not None:
+        return built
     if isinstance(value, ast.Constant):
         return _constant_reaches(value.value, scope)
     if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
@@ -186,6 +192,38 @@ def _reaches(value: ast.expr, scope: _Scope) -> str:
     (origin,) = origins
     helper = scope.helper(".".join([origin, *chain[1:]]))
     return f"{_shown(value)} is the helper {helper}'s" if helper else ""
+
+
+def _built_from(value: ast.expr, scope: _Scope) -> str | None:
+    """For a value built up from what the build can read, why it may be a helper's (or ""):
+    a path joined onto a reader's result (``files("json") / "x"``, ``files(p).joinpath("a")``)
+    is as its root, the reader's call, is; literal strings joined (``"js" + "on"``) name what
+    their sum names. None for any other value."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+        return _reaches(value.left, scope)
+    if not isinstance(value, ast.Call):
+        text = _literal_text(value)
+        return None if text is None else _constant_reaches(text, scope)
+    function = value.func
+    if isinstance(function, ast.Attribute) and function.attr == "joinpath":
+        return _reaches(function.value, scope)
+    reader = _reader(function, scope.origins)
+    if reader.rpartition(".")[2] == "files":
+        return _call_reads(value, reader, scope)
+    return None
+
+
+def _literal_text(value: ast.expr) -> str | None:
+    """The string literals joined by ``+`` (or a lone f-string of literal text), or None."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        left, right = _literal_text(value.left), _literal_text(value.right)
+        return None if left is None or right is None else left + right
+    if isinstance(value, ast.JoinedStr):
+        parts = [_literal_text(part) for part in value.values]
+        return None if None in parts else "".join(parts)  # type: ignore[arg-type]
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return value.value
+    return None
 
 
 def _constant_reaches(value: object, scope: _Scope) -> str:

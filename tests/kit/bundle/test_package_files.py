@@ -46,6 +46,17 @@ REFUSED = {
         "def names(p):\n    return [m.name for m in pkgutil.iter_modules(p)]\n",
         "pkgutil.iter_modules(p): the build cannot tell whether p is a helper's",
     ),
+    "a path joined onto a helper's files": (
+        "import importlib.resources as r\nimport shared\n"
+        "with r.as_file(r.files(shared) / 'toy_text.py') as f:\n    print(f.name)\n",
+        "importlib.resources.as_file(r.files(shared) / 'toy_text.py'): importlib.resources."
+        "files(shared): shared is the helper shared's",
+    ),
+    "literal strings joined naming a helper": (
+        "import importlib.resources as r\nimport shared\n"
+        "print(r.files('sha' + 'red').joinpath('toy_text.py').name)\n",
+        "importlib.resources.files('sha' + 'red'): 'shared' names the helper shared",
+    ),
     "the reader passed on": (
         "import pkgutil\nimport shared.toy_numbers\nlisting = pkgutil.iter_modules\n",
         "pkgutil.iter_modules is passed on, not called: the build cannot see what it reads",
@@ -77,6 +88,10 @@ BUILT = {
     "print(importlib.resources.files('json').name)\n",
     "importlib.resources.files, imported from": "from importlib.resources import files\n"
     "import json\nprint(files(json).name)\n",
+    "a path joined onto a standard module's files": "import importlib.resources as r\n"
+    "with r.as_file(r.files('json') / '__init__.py') as f:\n    print(f.name)\n",
+    "a joinpath of a standard module's files, named by literals joined": "import importlib."
+    "resources as r\nprint(r.as_file(r.files('js' + f'on').joinpath('decoder.py')) and 1)\n",
     "pkgutil.get_data": "import pkgutil\nprint(len(pkgutil.get_data('email', 'charset.py')))\n",
     # importlib.resources' types read nothing: they were refused as "passed on, not called"
     "a resources type in an annotation": "import importlib.resources.abc\n"
