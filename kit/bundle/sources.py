@@ -169,6 +169,14 @@ def import_name(node: ast.Import | ast.ImportFrom, name: str) -> str:
     return private_name(name, owner) if owner else name
 
 
+def renaming_class(node: ast.Import | ast.ImportFrom, name: str) -> str:
+    """The class whose body renamed the module ``name`` that ``node`` imports (``K`` for
+    ``_K__w``, written ``__w``), or ""."""
+    owner = node.__dict__.get("_kit_class", "")
+    last = name.rpartition(".")[2]
+    return owner if owner and last.startswith(f"_{owner.lstrip('_')}__") else ""
+
+
 def mark_class_bodies(statements: list[ast.stmt], owner: str = "") -> None:
     """Each import statement in a class body (in functions defined there too) marked with the
     innermost class's name, for ``import_name``; one outside every class unmarked."""

@@ -42,7 +42,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from kit.bundle.assemble import Bundle
-from kit.bundle.sources import Source, imported_modules, walk
+from kit.bundle.sources import Source, imported_modules, renaming_class, walk
 from kit.check import apis, module_places, platform_names, removed_names, syntax
 from kit.check.guarded_helpers import Caught, caught, guarded_only
 from kit.check.settled_tests import guarded_lines_of
@@ -363,8 +363,19 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                     guards = (node.lineno in guarded, node.lineno in on_platform)
                     error = _import_error(name, where, guards, helpers, targets, judge)
                     if error:
-                        errors.append(error + module_places.hint(module, name, helpers, folders))
+                        error += module_places.hint(module, name, helpers, folders)
+                        errors.append(error + _renamed(node, name))
     return errors
+
+
+def _renamed(node: ast.Import | ast.ImportFrom, name: str) -> str:
+    """A note for a module name a class body renamed (``import __w`` in class ``K`` imports
+    ``_K__w``), or ""."""
+    owner = renaming_class(node, name)
+    written = "__" + name.rpartition(".")[2].partition("__")[2]
+    return (
+        f" (Python imports '{written}' as '{name}' in the body of class {owner})" if owner else ""
+    )
 
 
 def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str | None:
