@@ -11,6 +11,7 @@ import pytest
 from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
 from kit.judges.stdlib import (
     ADDED,
+    ADDED_BUILTINS,
     CPYTHON_ONLY,
     KNOWN,
     PYPY_BUILTIN,
@@ -20,6 +21,7 @@ from kit.judges.stdlib import (
     missing_in,
     pypy_builtin,
 )
+from tests.bundle_support import interpreter
 
 
 @pytest.mark.parametrize(
@@ -115,3 +117,17 @@ def test_the_accelerators_pypy_lacks_are_missing_under_the_pypy_here():
     done = subprocess.run(["pypy3", "-c", code, *names], capture_output=True, text=True, check=True)
     assert done.stdout == ""  # none imports
     assert set(names) <= KNOWN
+
+
+@pytest.mark.parametrize("version", ["3.9", "3.10", "3.11", "3.13"])
+def test_the_builtins_added_are_those_each_version_has_and_3_8_lacks(version):
+    """``ADDED_BUILTINS`` against ``dir(builtins)`` of each CPython installed here."""
+    listed = "import builtins; print(' '.join(dir(builtins)))"
+    names = {}
+    for each in ("3.8", version):
+        python = interpreter(f"cpython{each}")
+        done = subprocess.run([python, "-c", listed], capture_output=True, text=True, check=True)
+        names[each] = set(done.stdout.split())
+    wanted = tuple(int(part) for part in version.split("."))
+    added = {name for name, since in ADDED_BUILTINS.items() if since <= wanted}
+    assert names[version] - names["3.8"] == added
