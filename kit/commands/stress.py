@@ -325,8 +325,9 @@ def _failed(stress: Stress, found, elapsed: float, args: argparse.Namespace, sav
 
 def _answers_again(stress: Stress, text: str, expected: bytes | None, runs: int) -> int:
     """How many of ``runs`` more answers of the reference on ``text`` differ from
-    ``expected`` (the one the failure was judged by); 0 for a game, or when it fails."""
-    if expected is None or stress.source.interactor is not None:
+    ``expected`` (the one the failure was judged by); 0 without one (a game given no ANSWER),
+    or when it fails."""
+    if expected is None:
         return 0
     try:
         again = "on the shrunk input, again"

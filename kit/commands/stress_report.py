@@ -93,7 +93,9 @@ def show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
     place in the user's files), or the game's last lines."""
     print(f"\nVerdict: {outcome.message}")
     show(title, text)
-    if outcome.expected is not None:
+    if outcome.played and outcome.expected is not None:  # a game's interactor's ANSWER file
+        show("Answer (the interactor's ANSWER file)", text_of(outcome.expected))
+    if outcome.expected is not None and not outcome.played:
         show("Expected", text_of(outcome.expected))
         if not outcome.expected.strip() and outcome.got.strip():  # most often a broken brute
             print("(the reference printed nothing for this input: is that its answer?)")

@@ -86,11 +86,12 @@ class Outcome:
     message: str = ""
     got: bytes = b""
     word: str = OK  # the verdict, a word of kit.run.verdicts
-    expected: bytes | None = None  # the answer it was judged against (None: played)
+    expected: bytes | None = None  # the answer it was judged against (a game's: its ANSWER)
     # a game's last lines exchanged; a crash's traceback tail, in the user's files, and hints;
     # a time limit found alone: a heading, then each run's time
     details: list[str] = field(default_factory=list)
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
+    played: bool = False  # a game, judged by its interactor (``expected``: its ANSWER, if any)
 
     @property
     def kind(self) -> tuple[str, str | None]:
@@ -183,6 +184,8 @@ class Stress:
         self.notes = [
             step.note(runner.label, judge_name(problem.judge)) for step in prepared.values()
         ]
+        answer_note = source.answer_note()  # a game's interactor given an empty ANSWER
+        self.notes += [answer_note] if answer_note is not None else []
         self.make_judge = lambda empty: CaseJudge(
             problem,
             bundle=bundle,
@@ -266,12 +269,13 @@ class Stress:
         return text
 
     def answer(self, text: str, doing: str = "on an input") -> bytes | None:
-        """The expected output on ``text``: the brute force's or the reference's (None for
-        an interactive problem, whose interactor judges); ``NoAnswer`` when it fails. The
+        """The expected output on ``text``: the brute force's or the reference's (for an
+        interactive problem, the reference's as its interactor's ANSWER where it takes one,
+        ``Source.game_answers``, else None); ``NoAnswer`` when it fails. The
         last few are kept: the failing file is judged again at the end (a slow brute force's
         answer was computed twice). ``doing``: on what, as the live line says it."""
         source = self.source
-        if source.interactor is not None:
+        if source.interactor is not None and not source.game_answers:
             return None
         with self._lock:
             kept = self._answers.get(text)
@@ -355,14 +359,15 @@ class Stress:
                 self.over_limit += outcome.word == OK and late is not None
                 if outcome.word == OK and late is not None and seed is not None:
                     self.late = sorted([*self.late, (outcome.seconds, seed, text)])[-LATE_KEPT:]
+        played = self.source.interactor is not None
         if outcome.word == OK:
-            return Outcome(False, got=run.stdout, expected=expected)
+            return Outcome(False, got=run.stdout, expected=expected, played=played)
         if outcome.word == JE:  # the interactor's or checker's failure: no verdict to shrink
             where = on_input(self.problem, "judge-failed", text)  # with what made it, if known
             raise JudgeFailed(f"{self.problem.slug}: {where}: {outcome.message}")
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
-        return Outcome(True, message, run.stdout, word, expected, details, over)
+        return Outcome(True, message, run.stdout, word, expected, details, over, played)
 
     def retime(self) -> tuple[int, str, Outcome] | None:
         """The slowest files that passed over the time limit, each run ``RETIMED`` times more,

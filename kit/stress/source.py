@@ -7,8 +7,11 @@ problem and loads the stress module with only the functions this run needs:
 - the files: ``--gen CMD`` (run as ``CMD SEED``, or ``CMD SEED SIZE`` with ``--gen-size N``),
   else the module's ``PARAMS`` and ``generate(rng, **params)`` (``--param`` overrides);
 - the answers of a batch problem: ``--brute CMD``, else the module's ``reference(text)``. An
-  interactive problem is judged by its interactor (problems.toml's ``interactor``): no answers,
-  and no ``--brute``;
+  interactive problem is judged by its interactor (problems.toml's ``interactor``), and takes
+  no ``--brute``; one in a protocol that is given the case's answer file (``kattis:``,
+  ``testlib:``) is given the module's ``reference(text)`` there when it has one
+  (``Source.game_answers``), as a judge gives it the case's answer; without one it gets an
+  empty file, which ``Source.answer_note`` says under the run's first line;
 - optional: ``validate(text)`` (every generated file must pass it, and it lets the shrinker cut
   files; without it, a package's input validators check the shrink's candidates,
   ``Source.package_validation``: ``kit.run.input_validators``' ``TextValidation``; the run's
@@ -38,6 +41,7 @@ from typing import Any
 from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError, Refused
 from kit.guest import exit_call, failure, on_deep_stack
+from kit.judges.programs import KIT, Interactor
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.input_validators import TextValidation
@@ -58,7 +62,8 @@ class Source:
     params: dict[str, int]  # the generator's: the module's PARAMS, or {"size": N}, or {}
     gen: Program | None = None
     brute: Program | None = None
-    interactor: list[str] | None = None  # the interactor's argv, for an interactive problem
+    interactor: Interactor | None = None  # an interactive problem's
+    game_answers: bool = False  # its interactor is given reference()'s answer (ANSWER)
     # the package's input validators, for the shrink's candidates when the module has no
     # validate() (``kit.run.input_validators``), and what is said of those not run
     package_validation: TextValidation | None = None
@@ -105,6 +110,22 @@ class Source:
             played = shown_setting(self.problem, self.problem.interactor or "")
             return f"{files}, played through {played}"
         return files + (f", answers from {self.brute.text}" if self.brute is not None else "")
+
+    def answer_note(self) -> str | None:
+        """A note when the interactor takes the case's answer file (``kattis:``, ``testlib:``)
+        and the run has none to give it: the module has no ``reference()``; else None."""
+        if self.interactor is None or self.interactor.protocol == KIT or self.game_answers:
+            return None
+        played = shown_setting(self.problem, self.problem.interactor or "")
+        why = f"{self._where} has no reference()"
+        if self.module is None:
+            why = f"there is no {self._where} with a reference()"
+        elif "reference" in self.module.unwritten:
+            why = f"{self._where}'s reference() is still the template's stub"
+        return (
+            f"note: {played} is given an empty ANSWER file: {why} to make the answer a judge "
+            "gives it (reference(text) returns it for each file)"
+        )
 
     def shrinkable(self) -> SimpleNamespace:
         """What ``kit.stress.shrink`` works through: the generator's parameters and the
@@ -179,7 +200,14 @@ def source_for(
         source.package_validation = validation if validation.shown else None
     if interactive:
         source.interactor = interactor_command(problem)
+        takes = source.interactor is not None and source.interactor.protocol != KIT
+        source.game_answers = takes and _written(source.module, "reference")
     return source
+
+
+def _written(module, name: str) -> bool:
+    """Whether the (guarded) stress module has ``name``, not the template's stub."""
+    return module is not None and hasattr(module, name)  # a stub is absent: ``Guarded``
 
 
 def _params(module, given: list[str]) -> dict[str, int]:
@@ -243,7 +271,8 @@ def load_stress_module(problem: Problem, needs: list[str]):
         said = f"{where} is not a file" if path.exists() else f"no {where}"  # a folder there
         raise BuildError(f"{problem.slug}: {said} ({_wanted(problem, needs)})")
     module = import_from_checkout(problem, path, f"stress.{problem.slug}")
-    stubs = {name for name in OPTIONAL if is_stub(getattr(module, name, None))}
+    # reference() too: optional where the run does not need it (a game's ANSWER)
+    stubs = {n for n in (*OPTIONAL, "reference") if is_stub(getattr(module, n, None))}
     _refuse_unwritten(module, where, needs)
     pair = [n for n in ("split_cases", "join_cases") if hasattr(module, n) and n not in stubs]
     if len(pair) == 1:

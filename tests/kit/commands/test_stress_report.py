@@ -97,3 +97,18 @@ def test_a_stop_is_named_by_what_stopped_the_command():
 
     assert stress_report.stop_name(KeyboardInterrupt()) == "Ctrl-C"
     assert stress_report.stop_name(Stopped(15)) == "SIGTERM"
+
+
+def test_a_game_given_an_answer_file_shows_it_and_keeps_its_lines_exchanged(capsys):
+    """A game whose interactor was given the reference's answer (a Kattis validator's ANSWER):
+    the answer is shown as that file, and the lines exchanged stay what the game shows (not
+    Expected and Got, which a game has not)."""
+    lines = ["last lines exchanged (> from the solution, < to it):", "  < 7", "  > 15"]
+    game = engine.Outcome(True, "wrong answer: exit status 43", b"15\n", "WA", b"14\n", lines)
+    game.played = True
+    stress_report.show_failure(game, "7\n")
+    assert capsys.readouterr().out == (
+        "\nVerdict: wrong answer: exit status 43\n\nInput:\n7\n\n"
+        "Answer (the interactor's ANSWER file):\n14\n\n"
+        "Last lines exchanged (> from the solution, < to it):\n< 7\n> 15\n"
+    )

@@ -580,3 +580,61 @@ def test_a_call_given_up_stops_the_live_line_before_its_error(pairsum, tmp_path,
         assert lines[-1] == ""
         stress.under_way.tick(time.monotonic() + 100.0)
     assert len(lines) == 2
+
+
+# a Kattis interactive validator (INPUT ANSWER FEEDBACK_DIR/) that fails on an empty ANSWER
+# file, else sends the input's number and accepts the reply that is the answer
+ANSWER_READER = (
+    "import sys\n"
+    "answer = open(sys.argv[2]).read().split()\n"
+    "if not answer:\n    print('the ANSWER file is empty', file=sys.stderr)\n    sys.exit(1)\n"
+    "print(open(sys.argv[1]).read().strip(), flush=True)\n"
+    "sys.exit(42 if sys.stdin.readline().split() == answer else 43)\n"
+)
+
+
+def doubling_game(root, reference=True):
+    """A workspace at ``root`` whose interactive problem ``double`` is judged by
+    ``ANSWER_READER``, its solution doubling the number it is sent; its stress module has a
+    ``reference`` (the double) or none. The problem."""
+    for folder in ("solutions", "stress", "interactors"):
+        (root / folder).mkdir(parents=True)
+    (root / "problems.toml").write_text(
+        '[double]\ntitle = "Double"\njudge = "nowhere"\nid = "1"\nkind = "interactive"\n'
+        'interactor = "kattis:interactors/val.py"\ntime_limit = 1.0\nmemory_limit = 64\n'
+        'targets = ["cpython3.8"]\n'
+    )
+    (root / "interactors" / "val.py").write_text(ANSWER_READER)
+    (root / "solutions" / "double.py").write_text("print(2 * int(input()), flush=True)\n")
+    (root / "stress" / "__init__.py").write_text("")
+    module = "PARAMS = {}\ndef generate(rng):\n    return f'{rng.randint(1, 9)}\\n'\n"
+    if reference:
+        module += "def reference(text):\n    return f'{2 * int(text)}\\n'\n"
+    (root / "stress" / "double.py").write_text(module)
+    return load_registry(root)["double"]
+
+
+def test_a_kattis_interactor_is_given_the_reference_s_answer_as_its_answer_file(
+    tmp_path, own_imports
+):
+    """A Kattis validator, run as ``INPUT ANSWER FEEDBACK_DIR/``, was given an empty ANSWER
+    file in every game of a stress run: a judge gives it the case's answer, here the
+    reference's on the file."""
+    stress = stress_of(doubling_game(tmp_path / "double"), tmp_path)
+    assert stress.notes == []
+    outcome = stress.judge("7\n")
+    assert (outcome.failed, outcome.word, outcome.played) == (False, "ok", True)
+    assert outcome.expected == b"14\n"
+
+
+def test_a_kattis_interactor_without_a_reference_to_answer_is_a_note(tmp_path, own_imports):
+    """Without a reference() the ANSWER file stays empty, which a note under the first line
+    says (the validator's failure on it is a judge error, as before)."""
+    stress = stress_of(doubling_game(tmp_path / "double", reference=False), tmp_path)
+    assert stress.notes == [
+        "note: kattis:interactors/val.py is given an empty ANSWER file: stress/double.py has "
+        "no reference() to make the answer a judge gives it (reference(text) returns it for "
+        "each file)"
+    ]
+    with pytest.raises(engine.JudgeFailed, match="the ANSWER file is empty"):
+        stress.judge("7\n")
