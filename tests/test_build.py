@@ -16,6 +16,7 @@ import pytest
 from kit import cli
 from kit.judges.targets import timing_interpreters
 from kit.registry import load_registry
+from kit.run.game_verdicts import without_allowance
 from kit.startup import TOY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -179,7 +180,7 @@ def test_hanging_solution_is_killed_at_three_times_the_limit(toy):
     write(toy, "solutions/toy_sum.py", "while True:\n    pass\n")
     code, output = build(toy, "toy_sum")
     assert code == 1
-    assert error_lines(output)[0] == (
+    assert without_allowance(error_lines(output)[0]) == (  # its lateness on a loaded machine
         "toy_sum: samples/toy_sum/sample-1.in: time limit: killed at 0.3 s "
         "(3x the 0.1 s limit) (3.8, pypy3)"
     )

@@ -78,6 +78,7 @@ from kit.judges.targets import runner_for_runs
 from kit.plurals import counted
 from kit.problem_selection import SLUG_HELP, one_problem
 from kit.registry import load_registry
+from kit.run.limits import SAID_FROM
 from kit.run.verdicts import TLE
 from kit.stress import inputs
 from kit.stress.engine import GivenUp, NoAnswer, Outcome, Stress, search
@@ -237,11 +238,21 @@ def _stressed(args: argparse.Namespace) -> int:
             if late is not None:
                 _too_slow(stress, late, elapsed, args, save, "each try takes about the limit")
             elif found[2].word == TLE:  # killed at its timeout: each try would run as long
-                killed = f"each try would run until the kill at {stress.limits.timeout:g} s"
+                killed = _until_the_kill(stress.limits.timeout, found[2])
                 _too_slow(stress, found, elapsed, args, save, killed)
             else:
                 _failed(stress, found, elapsed, args, save)
     return 1
+
+
+def _until_the_kill(timeout: float, killed: Outcome) -> str:
+    """Why a run killed at its timeout is not shrunk: each try would run as long, until the
+    kill at ``timeout``, or, when this one came later (its wall time, measured: a batch run's
+    deadline moved on by what it waited for a core other work on this machine held), when it
+    came. A game's message says its own timeout and what moved it on (``kit.run.game_verdicts``)."""
+    if killed.played or killed.wall - timeout < SAID_FROM:
+        return f"each try would run until the kill at {timeout:g} s"
+    return f"each try would run until the kill, at {killed.wall:.2f} s of wall time this time"
 
 
 def _live(stress: Stress) -> contextlib.AbstractContextManager:

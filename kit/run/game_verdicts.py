@@ -78,7 +78,7 @@ from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
 from kit.run.game_deadline import STRETCH
 from kit.run.game_transcript import LINE_CHARS
-from kit.run.limits import Limits, exceeded
+from kit.run.limits import SAID_FROM, Limits, exceeded
 from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
 from kit.visible import last_line
@@ -92,7 +92,6 @@ HUNG_VALIDATOR = (
 EXIT_ORDER_MARGIN = 0.2  # seconds an interactor's exit must lead a solution's to come first
 BACKSTOP_SECONDS = 2.0  # past the solution's own watch, the build kills both sides itself
 BUSY_SHARE = 0.5  # of a game's time on the interactor's CPU: it was busy, not the game idle
-SAID_FROM = 0.1  # seconds of allowance a message names (less: the supervisor's own wake-ups)
 
 
 @dataclass
@@ -331,14 +330,15 @@ def _timeout_said(end: Ending, limits: Limits) -> str:
 
 
 # what ``_timeout_said`` adds to a timeout: " (and 0.11 s more for what its two sides waited
-# for a core)", the relay's hops too; a figure of this run, not of its failure
+# for a core)", the relay's hops too, and ``kit.run.limits.moved_on`` to a batch run's kill;
+# a figure of this run, not of its failure
 _ALLOWANCE_SAID = re.compile(r" \(and \d+\.\d+ s more for [^()]*\)")
 
 
 def without_allowance(message: str) -> str:
     """A game's message less what its timeout was moved on by (``_timeout_said``'s words in
-    parentheses), so that two games failing alike read alike whatever this machine's other
-    work delayed each."""
+    parentheses), a batch run's less what its kill came later by (``moved_on``'s), so that
+    two runs failing alike read alike whatever this machine's other work delayed each."""
     return _ALLOWANCE_SAID.sub("", message)
 
 

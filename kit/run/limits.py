@@ -50,7 +50,8 @@ API::
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
-             seconds=None) -> (kind, text) | None
+             seconds=None, moved=None) -> (kind, text) | None
+    moved_on(timeout, wall, waited) -> str   # " (and 6.97 s more for what it waited ...)"
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
     machine_failure(limits, returncode, stderr) -> text | None   # a failed run this machine's:
         # its temporary folder full, or its hard stack or address-space limit below the judge's
@@ -97,6 +98,7 @@ from kit.scratch import system_folder
 
 KILL_FACTOR = 3.0
 MARGINAL = 0.1  # a time this close to the limit (a fraction of it) may go either way on a judge
+SAID_FROM = 0.1  # seconds a deadline moved on by that a message names (less: the watch's wake-ups)
 MAY_GO_EITHER_WAY = "a judge's machine may give either verdict"
 MIB = 1024
 # PyPy for Windows is linked with a 3 MiB stack (pypy/pypy, rpython/translator/platform/
@@ -469,6 +471,7 @@ def exceeded(
     processes: int = 1,
     written: tuple[int, int, int] = (0, 0, 0),
     seconds: float | None = None,
+    moved: tuple[float, float] | None = None,
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
     a run) and how, told without the verdict's name; None when it kept to every one.
@@ -476,7 +479,9 @@ def exceeded(
     held to the output limit where it counts everything (``ALL``). ``seconds``: the run's
     time as the limit counts it; a run killed for memory past the time limit broke the time
     limit first (it is killed as soon as it is over: at the time limit it was under), and a
-    judge stops it there."""
+    judge stops it there. ``moved``: the run's wall time and the seconds of it that it waited
+    for a core (``Run.seconds``, ``Run.waited``), by which the watch moved its kill's deadline
+    on (``kit.launcher``): a kill at the timeout then says when it really came."""
     size = limits.output_bytes / (1 << 20)
     if output_over:
         ended = "run to its end, judged after its time and exit" if limits.output_last else ""
@@ -487,11 +492,16 @@ def exceeded(
         total = _above(sum(written) / (1 << 20), size)
         together = "stdout, stderr and files counted together"
         return OUTPUT, f"{total} MiB written over {size:g} MiB, {together} ({parts})"
-    return _memory_or_time(limits, killed, peak_kib, processes, seconds)
+    return _memory_or_time(limits, killed, peak_kib, processes, seconds, moved)
 
 
-def _memory_or_time(
-    limits: Limits, killed: str | None, peak_kib: int, processes: int, seconds: float | None
+def _memory_or_time(  # noqa: PLR0913
+    limits: Limits,
+    killed: str | None,
+    peak_kib: int,
+    processes: int,
+    seconds: float | None,
+    moved: tuple[float, float] | None = None,
 ) -> tuple[str, str] | None:
     """``exceeded``'s memory and time: the memory limit first, but for a run killed for
     memory past the time limit."""
@@ -509,8 +519,27 @@ def _memory_or_time(
         return TIME, f"the game was stopped at {limits.timeout:g} s (game_timeout)"
     if killed == TIME:
         factor = limits.timeout / limits.time
-        return TIME, f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
+        rule = f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
+        return TIME, rule + (moved_on(limits.timeout, *moved) if moved is not None else "")
     return None
+
+
+def moved_on(timeout: float, wall: float, waited: float) -> str:
+    """What a kill at ``timeout`` came later by, measured, for a message after the timeout's
+    figure: the watch moves the deadline on by what the run waited for a core other work on
+    this machine held, so a run killed "at 6 s" on a loaded machine was killed at its wall
+    time, ``wall``, later (`` (and 6.97 s more for what it waited for a core other work on
+    this machine held: 12.97 s of wall time in all)``); "" when that wait is under
+    ``SAID_FROM`` (the kill came at the timeout, but for the watch's wake-up). A remark
+    in parentheses of the form a game's timeout has (``kit.run.game_verdicts``), which
+    ``without_allowance`` leaves out, so that failures alike read alike on any load."""
+    if waited < SAID_FROM:
+        return ""
+    later = max(0.0, wall - timeout)
+    return (
+        f" (and {later:.2f} s more for what it waited for a core other work on this machine "
+        f"held: {wall:.2f} s of wall time in all)"
+    )
 
 
 def memory_text(limits: Limits, peak_kib: int, processes: int = 1) -> str:

@@ -133,6 +133,7 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
         processes=run.processes,
         written=(run.stdout_bytes, run.stderr_bytes, run.files_bytes),
         seconds=limits.seconds(run),
+        moved=(run.seconds, run.waited),
     )
     if broken is not None:
         return limit_verdict(*broken)

@@ -92,6 +92,7 @@ class Outcome:
     details: list[str] = field(default_factory=list)
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
     played: bool = False  # a game, judged by its interactor (``expected``: its ANSWER, if any)
+    wall: float = 0.0  # the run's wall time, measured (a kill's: when it came)
 
     @property
     def kind(self) -> tuple[str, str | None]:
@@ -367,7 +368,9 @@ class Stress:
             raise JudgeFailed(f"{self.problem.slug}: {where}: {outcome.message}")
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
-        return Outcome(True, message, run.stdout, word, expected, details, over, played)
+        failed = Outcome(True, message, run.stdout, word, expected, details, over, played)
+        failed.wall = run.seconds
+        return failed
 
     def retime(self) -> tuple[int, str, Outcome] | None:
         """The slowest files that passed over the time limit, each run ``RETIMED`` times more,

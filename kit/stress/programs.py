@@ -47,7 +47,7 @@ from kit.errors import BuildError
 from kit.judges.judge_messages import crash_line, raised_where, summary_line
 from kit.judges.targets import Runner
 from kit.registry import Problem
-from kit.run.limits import Limits, run_limited
+from kit.run.limits import Limits, moved_on, run_limited
 from kit.run.process import Run, run_environment
 from kit.run.verdicts import MLE, OLE, TLE, process_verdict
 from kit.stress.inputs import on_input
@@ -75,8 +75,10 @@ class Program:
         run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.import_folders)
         failure = _failure(run, limits, self)
         if run.timed_out:  # not the solution's limit: the most a stress run waits for an answer
+            moved = moved_on(limits.timeout, run.seconds, run.waited)  # its deadline's wait
             failure = (
-                f"still running at {limits.timeout:g} s, when a stress run stops a brute force"
+                f"still running at {limits.timeout:g} s{moved}, when a stress run stops a "
+                "brute force"
             )
         if failure is None and not run.stdout.strip() and run.stderr.strip():
             # its answer on stderr, or a message there: the solution is not to blame

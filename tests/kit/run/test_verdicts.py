@@ -19,7 +19,7 @@ import pytest
 
 from kit.judges.profiles import CPU
 from kit.judges.targets import found
-from kit.run.limits import Limits
+from kit.run.limits import SAID_FROM, Limits, run_limited
 from kit.run.process import MEMORY, PARENT, TIME, Run
 from kit.run.verdicts import MLE, OLE, RE, TLE, count_line, message, process_verdict
 from kit.startup import TOY
@@ -384,3 +384,27 @@ def test_side_by_side_gives_the_verdicts_of_one_at_a_time(toy):
         verdicts.append((status, sorted(map(tuple, lines))))
     assert verdicts[0] == verdicts[1]
     assert verdicts[0][0] == 1
+
+
+def test_a_kill_at_the_timeout_says_when_it_came_measured(tmp_path):
+    """The watch moves a run's kill on by what it waited for a core other work on this machine
+    held: a spinner said "killed at 1.5 s (3x the 0.5 s limit)" on a loaded core, where it was
+    killed at 8.47 s of wall time. A sleeper waits for no core, so its kill comes at the
+    timeout, as said; the same run on a loaded machine (its figures injected) says when it
+    came, the figures the run's own."""
+    limits = Limits(time=0.2, timeout=0.6, memory_kib=64 * 1024, output_bytes=1 << 20)
+    run = run_limited([sys.executable, "-c", SLEEPER], b"", tmp_path, limits)
+    assert run.killed == TIME
+    said = process_verdict(run, limits)
+    rule = "time limit: killed at 0.6 s (3x the 0.2 s limit)"
+    if run.waited < SAID_FROM:  # the usual case: it was killed at its timeout
+        assert said == (TLE, rule)
+    else:  # its start-up waited for a core here: its kill came later, by that
+        assert said[1].startswith(f"{rule} (and ")
+        assert said[1].endswith(f": {run.seconds:.2f} s of wall time in all)")
+    loaded = replace(run, seconds=8.47, waited=7.83)
+    assert process_verdict(loaded, limits) == (
+        TLE,
+        f"{rule} (and 7.87 s more for what it waited for a core other work on this machine "
+        "held: 8.47 s of wall time in all)",
+    )
