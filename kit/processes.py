@@ -113,8 +113,8 @@ def judged_environment() -> dict[str, str]:
 class Ran(NamedTuple):
     """A program run to its end: its exit status (a signal's negated), its stdout and stderr
     kept (``Kept``), whether it was killed at its time-out, and whether its end was its
-    ``cpu`` limit's hard one: ``SIGKILL`` once it went on past the soft limit, ``SIGXCPU`` kept
-    off (``_past_soft_limit``); the kit's own ``SIGKILL`` at its time-out is ``hung``."""
+    ``cpu`` limit's hard one: ``SIGKILL`` once its CPU time reached near that limit, ``SIGXCPU``
+    kept off (``_at_hard_limit``); the kit's own ``SIGKILL`` at its time-out is ``hung``."""
 
     status: int
     stdout: bytes
@@ -162,9 +162,9 @@ def program_ran(  # noqa: PLR0913
             start_new_session=True,
             preexec_fn=_held(memory, cpu),  # noqa: PLW1509
         ) as process:
-            hung, past = _waited(process, timeout, (out, err), cpu)
+            hung, at_hard = _waited(process, timeout, (out, err), cpu)
         end_handed_over()
-        hard_stop = past and process.returncode == -signal.SIGKILL
+        hard_stop = at_hard and process.returncode == -signal.SIGKILL
         return Ran(process.returncode, out.ended(), err.ended(), hung, hard_stop)
 
 
@@ -213,31 +213,34 @@ def _each(calls: tuple[Callable[[], None], ...]) -> None:
 def _waited(
     process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...], cpu: float | None
 ) -> tuple[bool, bool]:
-    """Whether ``process`` ran past ``timeout``, and whether it ended past the soft limit of
-    its ``cpu`` seconds (``_past_soft_limit``, read before it is reaped); it is reaped, its
-    group killed (what it left there), its session tracked meanwhile (``tracked``)."""
+    """Whether ``process`` ran past ``timeout``, and whether it ended at the hard limit of its
+    ``cpu`` seconds (``_at_hard_limit``, read before it is reaped); it is reaped, its group
+    killed (what it left there), its session tracked meanwhile (``tracked``)."""
     with tracked(process.pid):
         for drain in drains:
             drain.close_write_end()
         hung = not _ended_within(process.pid, timeout)
-        past = cpu is not None and not hung and _past_soft_limit(process.pid, cpu)
+        at_hard = cpu is not None and not hung and _at_hard_limit(process.pid, cpu)
         kill_group(process.pid)
         process.wait()
-    return hung, past
+    return hung, at_hard
 
 
-SOFT_SHARE_SEEN = 0.5  # of a program's soft CPU limit, the least read of one that went past it
+HARD_SHARE_SEEN = 0.75  # of a program's hard CPU limit, the least read of one it ended
 
 
-def _past_soft_limit(pid: int, cpu: float) -> bool:
-    """Whether the ended, unreaped ``pid``, held to ``cpu`` seconds, went on past its soft
+def _at_hard_limit(pid: int, cpu: float) -> bool:
+    """Whether the ended, unreaped ``pid``, held to ``cpu`` seconds, ran on to its hard
     limit: it kept ``SIGXCPU`` off (``xcpu_kept_off``) and its CPU time read (``cpu_times``)
-    is at least ``SOFT_SHARE_SEEN`` of the limit. The time read is the scheduler's, and the
+    is at least ``HARD_SHARE_SEEN`` of that limit. The time read is the scheduler's, and the
     kernel holds the limit to its own tick-sampled count: on a loaded 2-core machine a spin
     read 0.88-0.92 of it at each signal (0.9 s at ``SIGXCPU``, 1.75-1.85 s at the ``SIGKILL``
-    of a hard limit of 2 s); no reading tells the hard stop itself."""
-    soft = cpu_limits(cpu)[0]
-    return xcpu_kept_off(pid) and cpu_times(pid)[0] >= SOFT_SHARE_SEEN * soft
+    of a hard limit of 2 s); no reading tells the hard stop itself. Half the soft limit was
+    taken: a validator that ignored ``SIGXCPU`` and was killed for memory (the kernel's
+    out-of-memory killer's ``SIGKILL``) after 0.6 s of CPU under a 1 s limit was said killed
+    at its hard CPU limit of 2 s; a ``SIGKILL`` well short of that limit is not its."""
+    hard = cpu_limits(cpu)[1]
+    return xcpu_kept_off(pid) and cpu_times(pid)[0] >= HARD_SHARE_SEEN * hard
 
 
 WAIT_FIRST, WAIT_MOST = 0.0005, 0.05  # seconds between looks at a program's end, doubling

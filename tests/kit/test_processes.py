@@ -103,6 +103,11 @@ def test_a_program_that_ignores_sigxcpu_is_told_killed_at_its_hard_cpu_limit(tmp
     early = program_ran(python(suicide), tmp_path, 60, cpu=1)
     assert (early.status, early.hung, early.hard_cpu_stop) == (-signal.SIGKILL, False, False)
     assert run_program(python(suicide), tmp_path, 60)[0] == -signal.SIGKILL  # no field added
+    # past half its soft limit, well short of its hard one (as the out-of-memory killer ends
+    # one): this was taken for the hard stop
+    spent = "import time\nwhile time.process_time() < 0.6:\n    pass\n"
+    later = program_ran(python(IGNORES_XCPU + spent + suicide), tmp_path, 60, cpu=1)
+    assert (later.status, later.hung, later.hard_cpu_stop) == (-signal.SIGKILL, False, False)
 
 
 def test_sigxcpu_kept_off_is_read_from_proc():

@@ -162,6 +162,31 @@ def test_a_validator_that_ignores_sigxcpu_is_said_killed_at_its_hard_cpu_limit(t
     )
 
 
+# a validator that ignores SIGXCPU, spends over half its 1 s of CPU, then holds 40 MiB and is
+# ended by SIGKILL, as the kernel's out-of-memory killer ends one (a cgroup's smaller than its
+# memory limit): sent here by itself, so that the test needs no such machine
+KILLED_FOR_MEMORY = (
+    "import os, signal, time\nsignal.signal(signal.SIGXCPU, signal.SIG_IGN)\n"
+    "start = time.process_time()\nwhile time.process_time() - start < 0.6:\n    pass\n"
+    "hoard = [bytearray(1 << 20) for _ in range(40)]\nos.kill(os.getpid(), signal.SIGKILL)\n"
+)
+
+
+def test_a_validator_killed_for_memory_after_half_its_cpu_is_not_said_at_its_cpu_limit(tmp_path):
+    """Its SIGXCPU kept off and half its CPU spent were taken for the hard CPU limit's kill:
+    "killed by SIGKILL at its hard CPU limit (2 s of CPU time ...)" at 0.6 s; a SIGKILL well
+    short of that limit is memory's, as the kit's rule for a judging program has it, and it is
+    run again (no time-out)."""
+    write(tmp_path / "hog.py", KILLED_FOR_MEMORY)
+    held = parse_compare(
+        "validator:hog.py", tmp_path, WHERE, checker_timeout=60, checker_cpu=1, checker_memory=64
+    )
+    found = judge_with(held, ())
+    assert found.checker_failed and not found.hung
+    assert found.message == "checker failed: validator killed by SIGKILL (its memory limit: 64 MiB)"
+    assert "not run" not in judge_with(held, ()).message
+
+
 # a program ended by a signal of its own, leaving no core file
 SIGNALLED = (
     "import os, resource, signal; resource.setrlimit(resource.RLIMIT_CORE, (0, 0)); "
