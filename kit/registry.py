@@ -41,6 +41,7 @@ import tomllib
 from kit.bundle.resolve import import_path
 from kit.errors import BuildError, trimmed
 from kit.judges.compare import parse_compare
+from kit.judges.kattis_compare import judges_copy
 from kit.judges.modules import Installed
 from kit.judges.profiles import (
     OUTPUT_STDOUT,
@@ -71,7 +72,6 @@ if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13
 KINDS = ("batch", "interactive")
 # the comparison of a judge without one of its own in its profile (kit.judges.profiles)
 DEFAULT_COMPARE = "lines"
-DOMJUDGE_VALIDATOR = "domjudge"  # DOMjudge's copy of the Kattis default validator
 NO_PROFILE = "strictest (no judge profile)"  # targets_from of a judge without a profile
 
 
@@ -424,11 +424,7 @@ def _in_judges_validator(compare: object, profile: Profile | None) -> object:
     own = profile.compare if profile is not None else None
     if compare is None:
         return own or DEFAULT_COMPARE
-    if isinstance(compare, str) and own == DOMJUDGE_VALIDATOR:
-        mode, colon, flags = compare.partition(":")
-        if mode == "kattis":
-            return f"{DOMJUDGE_VALIDATOR}{colon}{flags}"
-    return compare
+    return judges_copy(compare, own)
 
 
 def _absent_programs(root: Path, compare, interactor) -> dict[str, str]:

@@ -1,6 +1,8 @@
 """The problem package a problems.toml table names (``package = "PATH"``: a Kattis-format or
 Polygon package folder or archive, read in place by ``kit.packages``, never copied): the package
-read (``package_of``), the keys it gives the problem's table, under the table's own
+read (``package_of``: a Kattis package's groups' validator flags checked as the copy of the
+default validator that judges it reads them, DOMjudge's where the table's judge or compare
+makes it, ``flags_reader``), the keys it gives the problem's table, under the table's own
 (``package_entry``: title, judge, id, kind, limits, comparison, interactor), and the folders a
 C/C++ checker's headers are looked for in (``include_of``: the one of the ``testlib.h`` the
 table names, then the package's own). Plain data, which kit.registry makes a ``Problem`` of.
@@ -12,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
-from kit.judges.profiles import OUTPUT_STDOUT
+from kit.judges.kattis_compare import DOMJUDGE_VALIDATOR, KATTIS_VALIDATOR, judges_copy
+from kit.judges.profiles import OUTPUT_STDOUT, profile_for
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package
@@ -30,9 +33,22 @@ def package_of(root: Path, where: str, entry: dict) -> Package | None:
     from kit.packages import read_package
 
     try:
-        return read_package(root / shown, shown, later=where)
+        return read_package(root / shown, shown, later=where, validator=flags_reader(entry))
     except BuildError as error:
         raise BuildError(f"{where}: {error}") from None
+
+
+def flags_reader(entry: dict) -> str:
+    """The copy of the default output validator that judges a package's ``kattis`` where the
+    table (``entry``, its own keys) sends it, whose reading of the validator flags is
+    checked: DOMjudge's (``domjudge``) under ``judge = "DOMjudge"`` or ``compare =
+    "domjudge..."``, as kit.registry's comparison runs it, else problemtools' (``kattis``)."""
+    judge = entry.get("judge")
+    profile = profile_for(judge) if isinstance(judge, str) else None
+    own = profile.compare if profile is not None else None
+    compare = judges_copy(entry.get("compare", KATTIS_VALIDATOR), own)
+    mode = compare.partition(":")[0].strip() if isinstance(compare, str) else ""
+    return DOMJUDGE_VALIDATOR if mode == DOMJUDGE_VALIDATOR else KATTIS_VALIDATOR
 
 
 def package_entry(package: Package) -> dict:

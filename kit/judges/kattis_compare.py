@@ -3,10 +3,12 @@ DOMjudge's copy of it (``domjudge[:FLAGS]``), as a comparison rule.
 
 ``KattisFlags`` (case_sensitive, space_change_sensitive and the two float tolerances),
 ``kattis_flags`` (the flags read from their words, a ValueError naming a bad one; a package's
-``validator_flags`` are checked with it too) and ``KattisComparator`` (tokens compared as the
-validator compares them, a number read as C's ``%lf`` reads it, DOMjudge's as its ``%Lf``
-does, an x87 long double: ``kit.judges.long_double``). The rules as the user sees them are
-``kit.judges.compare``'s docstring's.
+``validator_flags`` are checked with it too, as the copy that judges it reads them),
+``judges_copy`` (a ``kattis`` setting as the judge's own copy: DOMjudge's ``domjudge``) and
+``KattisComparator`` (tokens compared as the validator compares them, a number read as C's
+``%lf`` reads it, DOMjudge's as its ``%Lf`` does, an x87 long double:
+``kit.judges.long_double``). The rules as the user sees them are ``kit.judges.compare``'s
+docstring's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class KattisFlags:
         return self.absolute >= 0 or self.relative >= 0
 
 
+# the default validator's comparisons: problemtools' (Kattis), DOMjudge's copy
+KATTIS_VALIDATOR, DOMJUDGE_VALIDATOR = "kattis", "domjudge"
 KATTIS_SWITCHES = ("case_sensitive", "space_change_sensitive")
 KATTIS_TOLERANCES = ("float_tolerance", "float_absolute_tolerance", "float_relative_tolerance")
 # glibc's scanf takes an exponent marker without digits as part of the number ("1e", "1.5e-",
@@ -61,6 +65,17 @@ _PLAIN_RANGE = (1e-290, 1e290)  # doubles far from zero and overflow, normal as 
 _BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
 _BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
 _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
+
+
+def judges_copy(compare: object, own: str | None) -> object:
+    """A ``compare`` setting as the judge whose own comparison is ``own`` (its profile's) runs
+    it: the format's default validator (``kattis[:FLAGS]``, a Kattis package's) as DOMjudge's
+    copy (``domjudge[:FLAGS]``) where the judge's own is that copy; any other as given."""
+    if isinstance(compare, str) and own == DOMJUDGE_VALIDATOR:
+        mode, colon, flags = compare.partition(":")
+        if mode == KATTIS_VALIDATOR:
+            return f"{DOMJUDGE_VALIDATOR}{colon}{flags}"
+    return compare
 
 
 def kattis_flags(

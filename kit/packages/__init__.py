@@ -27,10 +27,13 @@ nothing of the kit but ``kit.errors`` and ``kit.cache``.
 
 API::
 
-    read_package(path: Path, shown: str, later: str | None = None) -> Package
+    read_package(path: Path, shown: str, later: str | None = None,
+                 validator: str = "kattis") -> Package
                                                       # a one-line BuildError when it is not
                                                       # one; ``later``: a Kattis package's test
-                                                      # data read when first asked for
+                                                      # data read when first asked for;
+                                                      # ``validator``: the default validator's
+                                                      # copy that judges it (``domjudge``)
     package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked,
                                                       # constants replaced in a view
     watched(package: Package) -> list[Path]           # what ``--watch`` polls for it
@@ -46,16 +49,21 @@ from kit.packages import archive, kattis, polygon
 from kit.packages.model import Package
 
 
-def read_package(path: Path, shown: str, later: str | None = None) -> Package:
+def read_package(
+    path: Path, shown: str, later: str | None = None, validator: str = "kattis"
+) -> Package:
     """The package at ``path`` (``shown`` is how the user named it), a folder or an archive:
     Polygon when it holds ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or
     ``data/``. Paths in an unpacked archive's specs are absolute (they are in the cache).
     ``later``: a Kattis package's test data is walked when first asked for (``model.LATER``),
-    and what is wrong in it said then, after these words (``problems.toml: [big]``)."""
+    and what is wrong in it said then, after these words (``problems.toml: [big]``).
+    ``validator``: the copy of the Kattis default output validator that will judge it,
+    ``kattis`` (problemtools') or ``domjudge`` (DOMjudge's), whose reading of its groups'
+    flags is checked."""
     folder = package_folder(path, shown)
     if folder != path:
-        return _read(folder, shown, str(folder), path, later)
-    return _read(folder, shown, shown, None, later)
+        return _read(folder, shown, str(folder), path, (later, validator))
+    return _read(folder, shown, shown, None, (later, validator))
 
 
 def watched(package: Package) -> list[Path]:
@@ -73,14 +81,14 @@ def watched(package: Package) -> list[Path]:
     return folders
 
 
-def _read(folder: Path, shown: str, base: str, packed: Path | None, later: str | None) -> Package:
+def _read(folder: Path, shown: str, base: str, packed: Path | None, how: tuple) -> Package:
     """The package of ``folder`` (``packed``: the archive it was unpacked from, or the folder
-    it is a view of, if any)."""
+    it is a view of, if any; ``how``: ``read_package``'s ``later`` and ``validator``)."""
     if polygon.is_polygon(folder):
         package = polygon.read(folder, shown, base)
         return package if packed is None else replace(package, archive=packed)
     if kattis.is_kattis(folder):
-        return kattis.read(folder, shown, base, packed, later)
+        return kattis.read(folder, shown, base, packed, *how)
     inside = _packages_inside(folder)
     held = ""
     if inside:  # a contest's folder, or archive (unpacked first: its folders are in the cache)

@@ -54,6 +54,7 @@ import re
 from pathlib import Path
 
 from kit.errors import BuildError
+from kit.judges.kattis_compare import KATTIS_VALIDATOR
 from kit.judges.profiles import OUTPUT_ALL, OUTPUT_STDOUT
 from kit.packages import constants, expectations, kattis_data, kattis_submissions, scoring
 from kit.packages.kattis_checks import package_checks
@@ -101,19 +102,23 @@ def read(
     base: str | None = None,
     archive: Path | None = None,
     later: str | None = None,
+    validator: str = KATTIS_VALIDATOR,
 ) -> Package:
     """The Kattis-format package at ``path`` (named ``shown``; ``base``: the path its programs'
     specs start with, ``shown`` by default; ``archive``: what ``path`` was unpacked from or is
     a view of). With ``later``, its test data (``data/``: the cases, the validation data, the
     groups' grading and their notes, ``model.LATER``) is walked when first asked for, and what
-    is wrong there is said then, after ``later``'s words ("problems.toml: [big]")."""
+    is wrong there is said then, after ``later``'s words ("problems.toml: [big]").
+    ``validator``: the copy of the default output validator that judges it (``kattis`` or
+    ``domjudge``), whose reading of the groups' flags is checked when it judges."""
     config = read_yaml(path / "problem.yaml", shown)
     version = str(config.get("problem_format_version", "legacy"))
     legacy = version.startswith("legacy")
     kind, types = _kind(config, legacy, shown)
     objective, custom_score, notes = scoring.problem_scoring(config, version, types, shown)
     compare, interactor = judging(path, shown, base or shown, config, legacy, kind)
-    default = compare.startswith("kattis") and interactor is None  # flags checked for it
+    # the copy of the default validator whose reading of the flags is checked, when it judges
+    flags_by = validator if compare.startswith(KATTIS_VALIDATOR) and interactor is None else ""
     data, data_notes = _data_fields(path, shown, base or shown, config)
     notes += validation_notes(path, shown, config, legacy)
     folder_notes = validator_folder_notes(path, shown, config, legacy)
@@ -141,7 +146,7 @@ def read(
 
     def walked() -> dict:  # the fields of model.LATER
         try:
-            cases = _test_data(path, shown, base or shown, config, (version, objective), default)
+            cases = _test_data(path, shown, base or shown, config, (version, objective), flags_by)
         except BuildError as error:
             raise BuildError(f"{later}: {error}" if later else str(error)) from None
         notes_after = cases.pop("notes") + data_notes + _unread_notes(path, shown)
@@ -198,17 +203,18 @@ def _data_fields(path: Path, shown: str, base: str, config: dict) -> tuple[dict,
 
 
 def _test_data(  # noqa: PLR0913
-    path: Path, shown: str, base: str, config: dict, scored: tuple[str, str], default: bool
+    path: Path, shown: str, base: str, config: dict, scored: tuple[str, str], flags_by: str
 ) -> dict:
     """The Package fields of data/ (model.LATER's but the whole notes): the cases, the
-    validation data (``default``: the default output validator judges, the groups' flags
-    checked), the groups' grading and its grader, a 2025-09 scoring problem's score groups
-    (``scored``: the format version and the objective, "" for a pass-fail problem);
+    validation data (``flags_by``: the default output validator's copy that judges, the
+    groups' flags checked as it reads them; "": the package's own), the groups' grading and
+    its grader, a 2025-09 scoring problem's score groups (``scored``: the format version and
+    the objective, "" for a pass-fail problem);
     ``notes``: those on the cases."""
     version, objective = scored
     group_file = kattis_data.group_file_of(version)
-    cases, case_notes = kattis_data.cases(path, shown, group_file, default)
-    invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, default)
+    cases, case_notes = kattis_data.cases(path, shown, group_file, flags_by)
+    invalid_inputs, checked_outputs = kattis_data.validation_data(path, shown, group_file, flags_by)
     legacy = version.startswith("legacy")
     latest = bool(objective) and not (legacy or version.startswith("2023-07"))  # 2025-09's model
     grading = () if latest else kattis_data.grading(path, shown, config, scored=bool(objective))

@@ -34,7 +34,7 @@ import os
 from pathlib import Path
 
 from kit.errors import BuildError
-from kit.judges.kattis_compare import kattis_flags
+from kit.judges.kattis_compare import DOMJUDGE_VALIDATOR, kattis_flags
 from kit.packages import scoring
 from kit.packages.kattis_files import hidden, looping, read_yaml
 from kit.packages.model import GroupGrading, PackageCase, ScoreGroup
@@ -80,12 +80,13 @@ def group_file_of(version: str) -> str:
 
 
 def cases(
-    path: Path, shown: str, group_file: str, default: bool
+    path: Path, shown: str, group_file: str, validator: str
 ) -> tuple[list[PackageCase], list[str]]:
     """Every case of data/sample and data/secret, in the judge's order (each group's settings
-    read from its ``group_file``, the format version's name; ``default``: the default output
-    validator judges, its flags checked); notes."""
-    walk = _walked(path, shown, ("sample", "secret"), group_file, default)
+    read from its ``group_file``, the format version's name; ``validator``: the copy of the
+    default output validator that judges, ``kattis`` or ``domjudge``, its flags checked as it
+    reads them, "" for the package's own validator); notes."""
+    walk = _walked(path, shown, ("sample", "secret"), group_file, validator)
     if walk.odd:
         raise BuildError(
             f"{shown}: {len(walk.odd)} test file(s) are not regular files (a pipe, a socket "
@@ -116,10 +117,11 @@ VALIDATION_GROUPS = ("invalid_input", "invalid_output", "valid_output")
 FILE, FOLDER, LOOP, OTHER, NOTHING = "file", "folder", "loop", "other", "nothing"
 
 
-def validation_data(path: Path, shown: str, group_file: str, default: bool) -> tuple[list, list]:
+def validation_data(path: Path, shown: str, group_file: str, validator: str) -> tuple[list, list]:
     """The invalid inputs, then the invalid and valid outputs, of data/'s validation groups,
-    each group in the judge's order (an output case needs its .in, .ans and .out)."""
-    walk = _walked(path, shown, VALIDATION_GROUPS, group_file, default)
+    each group in the judge's order (an output case needs its .in, .ans and .out;
+    ``validator`` as for ``cases``)."""
+    walk = _walked(path, shown, VALIDATION_GROUPS, group_file, validator)
     invalid = [case for case in walk.cases if case.group == "invalid_input"]
     return invalid, [case for case in walk.cases if case.output is not None]
 
@@ -184,11 +186,12 @@ def score_groups(path: Path, shown: str) -> tuple[ScoreGroup, ...]:
 
 
 def _walked(
-    path: Path, shown: str, groups: tuple[str, ...], group_file: str, default: bool
+    path: Path, shown: str, groups: tuple[str, ...], group_file: str, validator: str
 ) -> _Walk:
     """The cases of data/'s ``groups`` that exist, each with data/'s settings inherited
-    (``default``: the default output validator judges, the groups' flags checked for it)."""
-    walk = _Walk(path, shown, group_file, default)
+    (``validator``: the default output validator's copy that judges, the groups' flags checked
+    as it reads them; "": the package's own validator, which takes any)."""
+    walk = _Walk(path, shown, group_file, validator)
     top = walk.settings(path / "data", ((), (), ()))
     for group in groups:
         folder = path / "data" / group
@@ -200,9 +203,11 @@ def _walked(
 class _Walk:
     """The cases found so far, the lone inputs and the test files that are no files."""
 
-    def __init__(self, package: Path, shown: str, group_file: str, default: bool = False) -> None:
+    def __init__(self, package: Path, shown: str, group_file: str, validator: str = "") -> None:
         self.package, self.shown, self.group_file = package, shown, group_file
-        self.default = default  # the default output validator judges: its flags are checked
+        # the default output validator's copy that judges (kattis, domjudge): the flags are
+        # checked as it reads them; "": the package's own validator
+        self.validator = validator
         self.cases: list[PackageCase] = []
         self.lone: list[str] = []
         self.odd: list[str] = []  # test files that are no regular files (a pipe, a device)
@@ -282,16 +287,17 @@ class _Walk:
 
     def _flags(self, place: Path, key: str, value: object) -> tuple[str, ...]:
         """A group's or a case's output validator flags (``key``: their key, in the settings
-        file at ``place``), checked as problem.yaml's are when the default validator judges."""
+        file at ``place``), checked as problem.yaml's are when the default validator judges, by
+        the rules of the copy that judges (DOMjudge's takes ``float_tolerance -1`` and ``inf``)."""
         where = f"{self.shown}/{place.relative_to(self.package).as_posix()}"
         if place.suffix != ".yaml":
             where += f"/{self.group_file}"
         if isinstance(value, dict):
             raise BuildError(f"{where}: {key}: {value!r}: expected a string or a list of flags")
         flags = _arguments(value)
-        if self.default:
+        if self.validator:
             try:
-                kattis_flags(flags)
+                kattis_flags(flags, domjudge=self.validator == DOMJUDGE_VALIDATOR)
             except ValueError as error:
                 raise BuildError(f"{where}: {key} = {' '.join(flags)!r}: {error}") from None
         return flags

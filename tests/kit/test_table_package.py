@@ -1,13 +1,15 @@
 """kit.table_package: ``package = "PATH"`` in problems.toml fills a problem's table from the
 package (the table's own keys win; a package's code limit is the source limit), and bad package
 settings (a package or a testlib that is not there, samples beside a package's own) are
-one-line errors; on the small packages of tests/fixtures/packages."""
+one-line errors; a package's groups' validator flags checked as the copy of the default
+validator its judge runs reads them; on the small packages of tests/fixtures/packages."""
 
 import pytest
 
 from kit.errors import BuildError
 from kit.registry import load_registry
-from tests.package_support import workspace
+from kit.table_package import flags_reader
+from tests.package_support import ONE_CASE, workspace, write_package
 
 
 def test_a_package_fills_the_table_and_the_tables_own_keys_win(tmp_path):
@@ -60,3 +62,34 @@ def test_bad_package_settings_are_one_line(tmp_path, table, message):
         workspace(tmp_path, f"[x]\n{table}\n")
     line = 2 if message.startswith("package ") else 3  # the key's, after the table's header
     assert str(caught.value) == f"problems.toml:{line}: [x]: {message}"
+
+
+@pytest.mark.parametrize(
+    ("entry", "reader"),
+    [({}, "kattis"), ({"judge": "Kattis"}, "kattis"), ({"judge": "DOMjudge"}, "domjudge"),
+     ({"judge": " domjudge "}, "domjudge"),
+     ({"judge": "DOMjudge", "compare": "kattis"}, "domjudge"),
+     ({"compare": "domjudge:case_sensitive"}, "domjudge"), ({"judge": "Codeforces"}, "kattis")],
+)  # fmt: skip
+def test_the_flags_reader_is_the_validator_copy_the_problem_s_comparison_runs(entry, reader):
+    assert flags_reader(entry) == reader
+
+
+@pytest.mark.parametrize("flags", ["float_tolerance -1", "float_tolerance inf"])
+def test_a_package_judged_by_domjudge_takes_the_tolerances_domjudge_takes(tmp_path, flags):
+    """``float_tolerance -1`` (not set) and ``inf`` in a group's testdata.yaml, which
+    DOMjudge's compare reads, were refused by problemtools' rules under judge = "DOMjudge";
+    where Kattis judges they still are."""
+    files = {**ONE_CASE, "data/secret/testdata.yaml": f"output_validator_flags: {flags}\n"}
+    write_package(tmp_path / "pkg", "name: x\n", {**files, ".timelimit": "1\n"})
+    (tmp_path / "problems.toml").write_text(
+        '[dom]\npackage = "pkg"\njudge = "DOMjudge"\n[kat]\npackage = "pkg"\n'
+    )
+    registry = load_registry(tmp_path)
+    assert registry["dom"].compare == "domjudge"
+    assert registry["dom"].source.cases[0].flags == tuple(flags.split())
+    with pytest.raises(BuildError) as caught:
+        registry["kat"].source.cases  # noqa: B018  read when first asked for
+    assert str(caught.value).startswith(
+        f"problems.toml: [kat]: pkg/data/secret/testdata.yaml: output_validator_flags = '{flags}'"
+    )

@@ -106,6 +106,22 @@ def test_a_group_s_bad_validator_flags_are_a_one_line_error_naming_its_file(
         assert kattis.read(write_package(tmp_path / "y", "validation: custom\n", custom), "y")
 
 
+@pytest.mark.parametrize(
+    "flags", ["float_tolerance -1", "float_tolerance inf", "float_relative_tolerance nan"]
+)
+def test_a_group_s_flags_are_checked_as_the_validator_copy_that_judges_reads_them(tmp_path, flags):
+    """DOMjudge's copy takes a tolerance problemtools refuses (kit.judges.kattis_compare):
+    a package DOMjudge judges was refused for it; a word neither reads is refused by both."""
+    files = {**ONE_CASE, "data/secret/testdata.yaml": f"output_validator_flags: {flags}\n"}
+    folder = write_package(tmp_path / "x", "name: x\n", files)
+    assert kattis.read(folder, "x", validator="domjudge").cases[0].flags == tuple(flags.split())
+    with pytest.raises(BuildError, match=r"^x/data/secret/testdata.yaml: output_validator_flags"):
+        kattis.read(folder, "x")
+    (folder / "data/secret/testdata.yaml").write_text("output_validator_flags: float_tolerance x\n")
+    with pytest.raises(BuildError, match=r"float_tolerance needs a number after it$"):
+        kattis.read(folder, "x", validator="domjudge")
+
+
 def test_the_validation_data_is_read_with_its_settings_and_is_not_cases(tmp_path):
     folder = write_package(
         tmp_path / "checked",
