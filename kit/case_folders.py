@@ -14,6 +14,11 @@ subfolders: its flat ``I.1``, ``O.1``, ``I.2``, ... are each input ``I.N`` answe
 (``USACO``, a ``Numbered`` layout, read when no subfolder layout is there; its newer ``1.in`` +
 ``1.out`` are flat ``NAME.in`` files). A folder holding two layouts (two layouts' subfolders, a
 layout and flat ``NAME.in`` files) is refused: which to keep is the user's call.
+
+A layout's input subfolder alone makes the layout (an interactive problem's samples are its
+inputs only): every file of ``in/`` is an input, so ``in/a.out`` beside ``in/a.in`` is another
+input without answer, not its answer; ``named_as_answers`` finds such files and
+``another_input_said`` says so, for ``run`` of one input and the build of a folder's.
 """
 
 from __future__ import annotations
@@ -34,6 +39,9 @@ EDITOR_FILES = ("*~", "#*#", ".#*", ".*.swp", ".*.swo", "*.orig", "*.rej", "*.ba
 
 
 CASE_SUFFIXES = ("in", "out", "ans")  # NAME.in, answered by NAME.out or NAME.ans
+# an input's suffix: its answer's, as samples (NAME.in: NAME.out, NAME.ans) and Polygon's
+# tests (NN: NN.a) name them; read both ways, an input's answers and an answer's input
+ANSWER_SUFFIXES = {".in": (".out", ".ans"), "": (".a",)}
 # the words a case's file is named by, on its own: input.txt, output.txt, answer.txt
 CASE_WORDS = frozenset(("in", "out", "input", "output", "ans", "answer", "expected", "sample"))
 # Files of another kind than a case's, by their suffix: sources, scripts, documents, pictures,
@@ -206,6 +214,36 @@ def laid_out_answer(given: Path) -> tuple[Path, str] | None:
     if USACO.kind(given.name) == USACO.renamed[0] and layout_of(folder) == USACO:
         return folder / USACO.answer_name(given.name), USACO.said
     return None
+
+
+def named_as_answers(folder: Path, layout: Layout) -> list[tuple[str, str]]:
+    """The files of ``folder``'s input subfolder named as the answer of an input beside them
+    (``a.out`` or ``a.ans`` beside ``a.in``, Polygon's ``01.a`` beside ``01``) that ``layout``
+    answers with no file (its answers' subfolder absent, or without theirs): each is another
+    input without answer to the build, which a user who put answers there is not told by the
+    cases alone; with the input each is beside, in natural order."""
+    try:
+        names = {path.name for path in (folder / layout.inputs).iterdir() if path.is_file()}
+    except OSError:
+        return []
+    found = []
+    for name in sorted((name for name in names if not skipped(name)), key=natural_key):
+        stem, suffix = os.path.splitext(name)
+        inputs = [stem + given for given, ends in ANSWER_SUFFIXES.items() if suffix in ends]
+        beside = next((given for given in inputs if given in names), None)
+        answer = folder / layout.answers / layout.answer_name(name)
+        if beside is not None and not answer.is_file():
+            found.append((name, beside))
+    return found
+
+
+def another_input_said(names: list[str], beside: str) -> str:
+    """``in/a.out beside it is another input to the build``: what files named as answers of
+    a layout's inputs (``named_as_answers``) are to the build, ``beside`` what they are beside
+    (``run``'s ``it``; the build's ``a.in``); several: ``... are other inputs ...``."""
+    if len(names) == 1:
+        return f"{names[0]} beside {beside} is another input to the build"
+    return f"{', '.join(names)} beside {beside} are other inputs to the build"
 
 
 def layouts_said() -> str:

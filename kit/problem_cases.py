@@ -27,7 +27,9 @@ start with a UTF-8 byte order mark (an interactive problem's files alike, its an
 interactor reads them), ``empty_files_note`` those that hold nothing but whitespace. Files
 of another kind than a case's (``gen.py``, ``README.md``, ``notes.txt``:
 kit.case_folders.not_cases) are passed over, and ``stray_files_note`` names them; a name a
-case might have (``sample-1.txt``, ``01``) is still an error.
+case might have (``sample-1.txt``, ``01``) is still an error. ``named_as_answers_notes`` says, a
+line per laid-out folder, that its ``in/a.out`` beside ``in/a.in`` is another input without
+answer (``in/`` without ``out/``: kit.case_folders.named_as_answers), as ``run`` says of one.
 
 A problem package's cases (``package = "PATH"``, kit.registry) are the package's, in the judge's
 order: the sample group (answers included, also for an interactive validator), then the secret
@@ -49,8 +51,10 @@ from kit.case_folders import (
     CASE_SUFFIXES,
     Layout,
     Numbered,
+    another_input_said,
     laid_out_cases,
     layout_of,
+    named_as_answers,
     natural_key,
     not_case_file,
     not_cases,
@@ -421,6 +425,31 @@ def stray_files_note(problem: Problem) -> str | None:
         f"{'its' if len(names) == 1 else 'their'} kind (oj t stops at "
         f"{'it' if len(names) == 1 else 'them'}: unrecognizable file found)"
     )
+
+
+def named_as_answers_notes(problem: Problem) -> list[str]:
+    """A note for each laid-out folder of the problem (its samples', its judge data's) whose
+    input subfolder holds files named as the answers of the inputs beside them, which it has
+    no answer for (kit.case_folders.named_as_answers): ``note: samples/x/in/: a.out beside
+    a.in is another input to the build, not its answer (...)``; none for a package's."""
+    if problem.source is not None:
+        return []
+    folders = [(problem.samples_dir, problem.rel(problem.samples_dir))]
+    if problem.judge_data is not None:
+        folders.append(((problem.root / problem.judge_data).resolve(), problem.judge_data))
+    notes = []
+    for folder, shown in folders:
+        layout = layout_of(folder) if folder.is_dir() else None
+        found = named_as_answers(folder, layout) if isinstance(layout, Layout) else []
+        if found:
+            names, inputs = [name for name, _ in found], [given for _, given in found]
+            said = another_input_said(names, ", ".join(inputs))
+            whose = "its answer" if len(found) == 1 else "their answers"
+            notes.append(
+                f"note: {shown}/{layout.inputs}/: {said}, not {whose} ({layout.said} reads the "
+                f"answers from {layout.answers}/)"
+            )
+    return notes
 
 
 def _first_part(problem: Problem) -> str:

@@ -10,9 +10,10 @@ timing column. A case without an answer file (a lone ``NAME.in``) that passed on
 progress line says ``2/2 cases, 1 without answer``, the table ``2/2 (1 without answer)``, a note
 names those cases and ``-v``'s line gives ``without answer`` for its word, never ``ok`` (``ran,
 no answer to compare``). Notes (skipped data, warnings, stand-ins, samples with CRLF line ends,
-inputs without a final newline, or a byte order mark) follow the table. With ``-v`` a verdict
-line per case and target; with ``--diff`` each failing case's input, expected and got (and
-its stderr unless it crashed), with what a terminal would hide made visible (``shown``).
+inputs without a final newline, or a byte order mark, an ``in/a.out`` read as an input) follow
+the table. With ``-v`` a verdict line per case and target; with ``--diff`` each failing case's
+input, expected and got (and its stderr unless it crashed), with what a terminal would hide
+made visible (``shown``).
 Colours only when asked (``kit.terminal.use_colour``).
 
 A game timed per move (an interactive problem with ``game_timeout``: its interactor times each
@@ -36,6 +37,7 @@ from kit.problem_cases import (
     empty_files_note,
     final_newline_note,
     line_end_note,
+    named_as_answers_notes,
     stray_files_note,
 )
 from kit.registry import NO_PROFILE
@@ -254,6 +256,7 @@ def notes(results: list[Result]) -> list[str]:
         own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
         own.append(stray_files_note(result.problem))
+        own += named_as_answers_notes(result.problem)
         unanswered = unanswered_cases(result)
         if unanswered:
             own.append(

@@ -40,7 +40,7 @@ import threading
 from pathlib import Path
 
 from kit.bundle_making import write_bundle
-from kit.case_folders import laid_out_answer, layouts_said
+from kit.case_folders import ANSWER_SUFFIXES, another_input_said, laid_out_answer, layouts_said
 from kit.commands import (
     add_root,
     add_target,
@@ -355,9 +355,6 @@ def _teed(target: os.stat_result) -> bool:
     return False
 
 
-# an input's suffix: its answer's, as samples (NAME.in: NAME.out, NAME.ans) and Polygon's
-# tests (NN: NN.a) name them; read both ways, an input's answers and an answer's input
-ANSWER_SUFFIXES = {".in": (".out", ".ans"), "": (".a",)}
 BESIDE_SAID = "NAME.out or NAME.ans for NAME.in, Polygon's NN.a for NN"
 
 
@@ -413,7 +410,7 @@ def _beside_read(given: Path, laid_out: tuple[Path, str] | None) -> str:
     beside = [given.with_suffix(suffix) for suffix in ANSWER_SUFFIXES.get(given.suffix, ())]
     found = next((path for path in beside if path != given and path.is_file()), None)
     folder = given.absolute().parent.name
-    return f"; {folder}/{found.name} beside it is another input to the build" if found else ""
+    return f"; {another_input_said([f'{folder}/{found.name}'], 'it')}" if found else ""
 
 
 def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) -> None:

@@ -4,7 +4,8 @@ older flat ``I.N`` + ``O.N``, in a problem's samples folder or its ``judge_data`
 through kit.problem_cases): inputs paired with their answers (same-named, ``inputNN`` with
 ``outputNN``, ``I.N`` with ``O.N``) in natural order, a lone input a case without answer, a lone
 answer, a layout mixed with flat files or with another layout, a folder or a dead link named; an
-interactive problem's inputs alone; a build's report naming the cases as the user knows them.
+interactive problem's inputs alone; a build's report naming the cases as the user knows them;
+the files of an input folder named as the answers beside its inputs, read as inputs.
 (The flat ``NAME.in`` layout, skipped files and natural order of flat names are
 tests/kit/test_problem_cases.py's.)"""
 
@@ -18,9 +19,11 @@ import pytest
 from kit.case_folders import (
     LAYOUTS,
     USACO,
+    another_input_said,
     case_folders,
     laid_out_answer,
     laid_out_cases,
+    named_as_answers,
     not_cases,
 )
 from kit.errors import BuildError
@@ -413,3 +416,26 @@ def test_an_input_folder_without_its_answers_is_read_alike_by_the_build_and_run(
         answer, said = laid_out_answer(case.input)
         assert answer == folder / answers / layout.answer_name(case.input.name)
         assert said == layout.said and not answer.exists()
+
+
+def test_files_named_as_answers_beside_their_inputs_in_an_input_folder_are_found(tmp_path):
+    """``in/a.out`` beside ``in/a.in``, Polygon's ``in/01.a`` beside ``in/01``: inputs to the
+    build, without answer; not one ``out/`` answers (``c.ans``), nor one without its input
+    beside (``b.ans``), nor an editor's file."""
+    names = ("a.in", "a.out", "b.ans", "c.in", "c.ans", "01", "01.a", "d.in", "d.in.out")
+    for name in (*names, ".a.out.swp", "a.out~"):
+        (tmp_path / "in").mkdir(exist_ok=True)
+        (tmp_path / "in" / name).write_text("1\n")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "c.ans").write_text("1\n")
+    assert named_as_answers(tmp_path, LAYOUTS[0]) == [("01.a", "01"), ("a.out", "a.in")]
+    assert named_as_answers(tmp_path / "none", LAYOUTS[0]) == []
+
+
+def test_a_file_read_as_another_input_is_said_one_way_by_run_and_the_build():
+    assert (
+        another_input_said(["in/a.out"], "it") == "in/a.out beside it is another input to the build"
+    )
+    assert another_input_said(["a.out", "b.ans"], "a.in, b.in") == (
+        "a.out, b.ans beside a.in, b.in are other inputs to the build"
+    )

@@ -23,6 +23,7 @@ from kit.problem_cases import (
     final_newline_note,
     judge_cases,
     line_end_note,
+    named_as_answers_notes,
     sample_cases,
     stray_files_note,
 )
@@ -253,6 +254,38 @@ def test_files_of_another_kind_in_the_samples_folder_are_passed_over_with_a_note
     (folder / "sample-1.txt").write_text("3\n")
     with pytest.raises(BuildError, match=r"sample-1\.txt: not a sample file"):
         sample_cases(toy_sum(toy))
+
+
+def test_answers_put_in_an_input_folder_without_its_answers_are_said_to_be_inputs(toy, tmp_path):
+    """``in/a.out`` beside ``in/a.in`` and no ``out/``: the build read both as inputs, the
+    case ``without answer`` in silence where ``run`` said so; now a line per folder says it,
+    the samples' and the judge data's; none once ``out/`` answers them."""
+    folder = toy / "samples" / "toy_sum"
+    given = (folder / "sample-1.in").read_text()
+    for path in folder.iterdir():
+        path.unlink()
+    for inputs in (folder / "in", tmp_path / "official" / "in"):
+        inputs.mkdir(parents=True)
+        for name in ("a.in", "a.out", "b.in", "b.ans"):
+            (inputs / name).write_text(given)
+    problem = with_judge_data(toy)
+    said = (
+        "in/: a.out, b.ans beside a.in, b.in are other inputs to the build, not their answers "
+        "(in/ with out/ reads the answers from out/)"
+    )
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+    assert [line for line in output.splitlines() if "other inputs" in line] == [
+        f"toy_sum: note: samples/toy_sum/{said}",
+        f"toy_sum: note: ../official/{said}",
+    ]
+    shutil.rmtree(folder / "in")
+    (folder / "a.in").write_text(given)  # flat samples, no layout
+    assert named_as_answers_notes(problem) == [f"note: ../official/{said}"]
+    for name in ("a.out", "b.ans"):
+        (tmp_path / "official" / "out").mkdir(exist_ok=True)
+        (tmp_path / "official" / "out" / name).write_text("6\n")
+    assert named_as_answers_notes(problem) == []
 
 
 def test_samples_may_be_read_where_the_repository_keeps_them(toy):
