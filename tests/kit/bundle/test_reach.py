@@ -506,3 +506,16 @@ def test_a_bundle_that_reads_its_own_text_ships_it_as_written(toy):
     solution = "import inspect\nfrom shared.dyn import f\nprint(inspect.getsource(f), end='')"
     text, done = bundle_run(toy, solution, helper)
     assert done.stdout == helper.split("\n\n\n")[0] + "\n", done.stderr
+
+
+def test_a_dotted_import_in_a_class_body_is_kept_through_the_name_python_binds(toy):
+    """In class ``K``, ``import __w.x`` binds ``_K__w`` (CPython renames the name it binds,
+    not the module it imports): a module passed as a value exposes ``__w.x`` through that
+    name, so none of it is cut."""
+    (toy / "__w").mkdir()
+    (toy / "__w" / "__init__.py").write_text("")
+    (toy / "__w" / "x.py").write_text("def g():\n    return 42\n")
+    solution = "import shared.dyn as m\nprint(getattr(m, 'K')._K__w.x.g())"
+    text, done = bundle_run(toy, solution, "class K:\n    import __w.x\n")
+    assert (done.returncode, done.stdout) == (0, "42\n"), done.stderr
+    assert "def g" in text
