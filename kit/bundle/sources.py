@@ -169,12 +169,17 @@ def import_name(node: ast.Import | ast.ImportFrom, name: str) -> str:
     return private_name(name, owner) if owner else name
 
 
-def renaming_class(node: ast.Import | ast.ImportFrom, name: str) -> str:
-    """The class whose body renamed the module ``name`` that ``node`` imports (``K`` for
-    ``_K__w``, written ``__w``), or ""."""
+def renaming(node: ast.Import | ast.ImportFrom, name: str) -> tuple[str, str] | None:
+    """The class whose body renamed the module ``name`` that ``node`` imports, and the name
+    written (``("K", "__w")`` for ``_K__w``); None when ``name`` is as written (``_K__w``
+    written so, ``__w.x`` dotted, in a class named ``_``)."""
     owner = node.__dict__.get("_kit_class", "")
+    written = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
     last = name.rpartition(".")[2]
-    return owner if owner and last.startswith(f"_{owner.lstrip('_')}__") else ""
+    for each in written:
+        if each and each != last and private_name(each, owner) == last:
+            return owner, each
+    return None
 
 
 def mark_class_bodies(statements: list[ast.stmt], owner: str = "") -> None:

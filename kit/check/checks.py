@@ -42,7 +42,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 
 from kit.bundle.assemble import Bundle
-from kit.bundle.sources import Source, imported_modules, renaming_class, walk
+from kit.bundle.sources import Source, imported_modules, renaming, walk
 from kit.check import apis, module_places, platform_names, removed_names, syntax
 from kit.check.guarded_helpers import Caught, caught, guarded_only
 from kit.check.settled_tests import guarded_lines_of
@@ -361,36 +361,42 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
                 for name in imported_modules(module, node):
                     where = f"{module.rel}:{node.lineno}"
                     guards = (node.lineno in guarded, node.lineno in on_platform)
-                    error = _import_error(name, where, guards, helpers, targets, judge)
+                    missing = _renamed_missing(node, name, where)
+                    error = _import_error(name, where, guards, helpers, targets, judge, missing)
                     if error:
-                        error += module_places.hint(module, name, helpers, folders)
-                        errors.append(error + _renamed(node, name))
+                        errors.append(error + module_places.hint(module, name, helpers, folders))
     return errors
 
 
-def _renamed(node: ast.Import | ast.ImportFrom, name: str) -> str:
-    """A note for a module name a class body renamed (``import __w`` in class ``K`` imports
-    ``_K__w``), or ""."""
-    owner = renaming_class(node, name)
-    written = "__" + name.rpartition(".")[2].partition("__")[2]
+def _renamed_missing(node: ast.Import | ast.ImportFrom, name: str, where: str) -> str:
+    """The error for a module a class body renamed that is nowhere (``import __w`` in class
+    ``K`` imports ``_K__w``), the renaming said first; "" for a module name not renamed."""
+    renamed = renaming(node, name)
+    if renamed is None:
+        return ""
+    owner, written = renamed
     return (
-        f" (Python imports '{written}' as '{name}' in the body of class {owner})" if owner else ""
+        f"{where}: imports '{written}' inside class {owner}, which Python imports as '{name}': "
+        "no such module in the workspace or standard library"
     )
 
 
-def _import_error(name, where, guards, helpers, targets, judge: _Judge) -> str | None:
+def _import_error(
+    name, where, guards, helpers, targets, judge: _Judge, missing: str = ""
+) -> str | None:
     """What is wrong with importing module ``name`` at ``where`` for these targets, or None.
     ``guards``: whether the import is under a guard, and under one or a platform test (``if
-    sys.platform != "win32":``), which is guard enough for a module only Unix has."""
+    sys.platform != "win32":``), which is guard enough for a module only Unix has;
+    ``missing``: the error for a module no target has, when not the general one."""
     guarded, on_platform = guards
     top = name.split(".")[0]
     ours = name in helpers or any(helper.startswith(name + ".") for helper in helpers)
     if ours or top == "__future__" or top in judge.included:
         return None
     if top in {helper.split(".")[0] for helper in helpers}:
-        return None if guarded else f"{where}: cannot find helper module '{name}'"
+        return None if guarded else missing or f"{where}: cannot find helper module '{name}'"
     if not is_stdlib(top):
-        return _third_party_error(name, where, guarded, targets, judge)
+        return _third_party_error(name, where, guarded, targets, judge, missing)
     lacking = [t for t in targets if missing_in(top, t.syntax, t.impl, judge.platform)]
     if on_platform:  # a module only Unix has, under a test of the platform: never imported
         lacking = [t for t in lacking if missing_in(top, t.syntax, t.impl, UNIX)]
@@ -429,13 +435,14 @@ def _compiles_modules(modules: list[Source], judge: _Judge) -> bool:
     return bool(judge.compile_run) and bool(compile_run.arguments(judge.name, trees))
 
 
-def _third_party_error(name, where, guarded, targets, judge: _Judge) -> str | None:
+def _third_party_error(name, where, guarded, targets, judge: _Judge, missing="") -> str | None:
     """A module outside the standard library: refused unless the judge installs it for every
     target (or for some, behind a guard), or the judge's compile run may write it (the
-    cases then say whether it did); kept as an import when allowed."""
+    cases then say whether it did); kept as an import when allowed. ``missing``: the error
+    when no target has it, if not ``judge.refusal``'s."""
     lacking = judge.lacking(name, targets)
     if len(lacking) == len(targets) and not guarded and not judge.made:
-        return judge.refusal(where, name)
+        return missing or judge.refusal(where, name)
     if len(lacking) == len(targets):
         return None
     if lacking and not guarded:

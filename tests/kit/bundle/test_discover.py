@@ -505,13 +505,3 @@ def test_a_private_module_name_in_a_class_body_is_imported_as_python_renames_it(
     bundle = checked(toy)
     assert run_source(toy, b"")[1] == printed
     assert run_bundle(toy, bundle, b"") == run_source(toy, b"")
-
-
-def test_a_private_module_name_python_would_not_find_in_a_class_body_is_refused(toy):
-    write(toy, "__w.py", "V = 1\n")
-    write(toy, "solutions/toy_sum.py", "class K:\n    import __w\n    print(__w.V)\n")
-    assert b"No module named '_K__w'" in run_source(toy, b"")[2][-1]
-    with pytest.raises(BuildError) as raised:
-        checked(toy)
-    assert str(raised.value).startswith("solutions/toy_sum.py:2: imports '_K__w', which ")
-    assert str(raised.value).endswith(" (Python imports '__w' as '_K__w' in the body of class K)")

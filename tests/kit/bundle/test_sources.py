@@ -17,6 +17,7 @@ from kit.bundle.sources import (
     imported_modules,
     kept,
     private_name,
+    renaming,
     walk,
 )
 from tests.bundle_support import table_source
@@ -179,3 +180,23 @@ def test_an_import_in_a_class_body_names_what_cpython_renames(statement, modules
         node = node.body[0] if isinstance(node, ast.FunctionDef) else node
         assert imported_modules(source, node) == modules
         assert import_bindings(source, node) == bindings
+
+
+@pytest.mark.parametrize(
+    "owner, statement, renamed",
+    [
+        ("K", "import os, __w", [None, ("K", "__w")]),
+        ("__K", "from __w import y", [("__K", "__w")]),
+        ("K", "from .__m import x", [("K", "__m")]),
+        ("K", "import __w.x", [None]),  # dotted: not renamed
+        ("K", "import _K__w", [None]),  # written as it is imported
+        ("_", "import ___w", [None]),  # a class of underscores alone renames nothing
+    ],
+)  # fmt: skip
+def test_a_module_name_a_class_body_renamed_is_told_with_its_class(owner, statement, renamed):
+    """``renaming``: the class and the name written, for the message of a module not found."""
+    text = f"class {owner}:\n    {statement}\n"
+    tree = ast.parse(text)
+    source = Source("top.pkg.mod", Path("top/pkg/mod.py"), "top/pkg/mod.py", False, text, tree)
+    node = tree.body[0].body[0]
+    assert [renaming(node, name) for name in imported_modules(source, node)] == renamed

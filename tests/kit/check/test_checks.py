@@ -13,7 +13,7 @@ from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.registry import load_registry
-from tests.bundle_support import bundle_of, checked, write
+from tests.bundle_support import bundle_of, checked, run_source, write
 
 
 def test_non_stdlib_import_anywhere_fails_naming_module_and_line(toy):
@@ -888,3 +888,31 @@ def test_a_builtin_added_after_3_8_is_judged_by_each_target_s_version(toy, judge
     problem = load_registry(toy)["toy_sum"]
     runners = {column.target: column.runner for column in columns_for(problem)}
     assert check(problem, make_bundle(problem), runners).errors == errors
+
+
+@pytest.mark.parametrize(
+    ("code", "error"),
+    [
+        ("class K:\n    import __w\n    print(__w.V)\n",
+         "solutions/toy_sum.py:2: imports '__w' inside class K, which Python imports as '_K__w': "
+         "no such module in the workspace or standard library"),
+        ("class __K:\n    from __w import V\n",
+         "solutions/toy_sum.py:2: imports '__w' inside class __K, which Python imports as "
+         "'_K__w': no such module in the workspace or standard library"),
+        ("class K:\n    import _K__v\n",  # written so: no renaming to say
+         "solutions/toy_sum.py:2: imports '_K__v', which is neither in the standard library "
+         "nor a helper of the workspace, and nowhere does not install it (judges without a "
+         "profile: standard library only; name it in problems.toml's modules = [...] if the "
+         "judge's language offers it)"),
+    ],
+)  # fmt: skip
+def test_a_module_a_class_body_renamed_and_nowhere_says_the_renaming_first(toy, code, error):
+    """The renaming said first, in one line; a name written as it is imported keeps the
+    general wording."""
+    write(toy, "__w.py", "V = 1\n")
+    write(toy, "solutions/toy_sum.py", code)
+    if "__w" in code:
+        assert b"No module named '_K__w'" in run_source(toy, b"")[2][-1]
+    with pytest.raises(BuildError) as raised:
+        checked(toy)
+    assert str(raised.value) == error
