@@ -12,7 +12,11 @@
   annotations, where 3.8 evaluates it whatever the module imports from ``__future__``: an alias
   (``Grid = list[list[int]]``), a call's argument (the bundle strips every other annotation), and
   ``|`` between two types outside annotations (``isinstance(x, int | str)``, ``Num = int |
-  float``), which 3.10 brought (the types a module evaluates: ``kit.check.evaluated_types``).
+  float``), which 3.10 brought (the types a module evaluates: ``kit.check.evaluated_types``);
+  the builtins added after 3.8 (``anext``, ``ExceptionGroup``: ``ADDED_BUILTINS``), read by
+  name, called or not, or from the module ``builtins`` (``builtins.anext``, ``from builtins
+  import anext``), whose guards are a member's: a ``try`` catching what the read raises,
+  ``hasattr(builtins, "anext")`` (read by versions, below), a comparison of the version.
 
 Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
 every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
@@ -242,13 +246,21 @@ def _own_rules(
 
 def _later_builtins(tree: ast.Module) -> list[tuple[int, str]]:
     """Each read of a builtin added after 3.8 (``anext``, ``ExceptionGroup``:
-    ``ADDED_BUILTINS``), with its line, in a file that binds no such name of its own and
-    star-imports nothing (which may bind any)."""
+    ``ADDED_BUILTINS``), with its line: from the module ``builtins``, however bound
+    (``builtins.anext``, ``b.aiter``, ``from builtins import anext``: AttributeError or
+    ImportError below its version), and by its name in a file that binds no such name of its
+    own and star-imports nothing (which may bind any). Their guards are the members': a
+    ``try`` catching what it raises, ``hasattr(builtins, "anext")``, the version compared."""
+    found = [
+        (node.lineno, member)
+        for node, _, member in member_uses(tree, ("builtins",))
+        if member in ADDED_BUILTINS and _read(node)
+    ]
     nodes = list(walk(tree))
     if any(isinstance(n, ast.alias) and n.name == "*" for n in nodes):
-        return []
+        return found
     bound = bound_names(tree)
-    return [
+    return found + [
         (node.lineno, node.id)
         for node in nodes
         if isinstance(node, ast.Name)
@@ -256,6 +268,15 @@ def _later_builtins(tree: ast.Module) -> list[tuple[int, str]]:
         and node.id in ADDED_BUILTINS
         and node.id not in bound
     ]
+
+
+def _read(node: ast.AST) -> bool:
+    """Whether a use of a member (``member_uses``) reads it: ``builtins.anext`` loaded or
+    ``from builtins import anext``, not assigned (``builtins.anext = ...``, a stand-in set
+    for older versions) nor a name a star import may have bound."""
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.ctx, ast.Load)
+    return isinstance(node, ast.ImportFrom)
 
 
 # calls whose result is a str, bytes or int whatever the program defines (a method of the

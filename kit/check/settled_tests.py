@@ -16,9 +16,12 @@ its whole branch. So does a member of such a module added later (``hasattr(math,
 3.9), but for the API check (``kit.check.apis``) when it is an ``if``'s whole test (or that
 under ``not``): its branch runs on the versions that have the member, its ``else`` on those
 that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
-for 3.9 and 3.10 targets, not for 3.8. A PyPy of a version has the same members of these
-modules as CPython's (the reason they are COMMON); a target of no given version (``pypy3``) is
-read as any version from 3.8 on, so both branches may run there (``kit.check.apis.lacks``).
+for 3.9 and 3.10 targets, not for 3.8. A builtin added after 3.8 is read the same way
+(``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
+implementation of a version has); one 3.8 has is in no table, and guards its whole branch.
+A PyPy of a version has the same members of these modules as CPython's (the reason they are
+COMMON); a target of no given version (``pypy3``) is read as any version from 3.8 on, so both
+branches may run there (``kit.check.apis.lacks``).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from kit.bundle.guards import guard_flags, guarded_lines, imported_flags, is_gua
 from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, walk
 from kit.bundle.version_tests import reading
-from kit.judges.stdlib import REMOVED_MEMBERS
+from kit.judges.stdlib import ADDED_BUILTINS, REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
 NEVER = (99, 0)  # a version no Python has yet: no upper bound
@@ -214,7 +217,10 @@ def everywhere(module: str, name: str) -> bool:
 
 def added_in(module: str, name: str) -> tuple[int, int] | None:
     """The version that added ``module.name``, when ``module`` is COMMON, vermin's table
-    knows the member and no version removed it; else None."""
+    knows the member and no version removed it, or a builtin added after 3.8
+    (``builtins.anext``: ``ADDED_BUILTINS``); else None."""
+    if module == "builtins":
+        return ADDED_BUILTINS.get(name)
     if module not in COMMON or (module, name) in REMOVED_MEMBERS:
         return None
     added = _added().get(f"{module}.{name}")

@@ -398,3 +398,49 @@ def test_a_branch_for_one_implementation_counts_against_that_implementation_s_ta
         "cpython"
     ]
     assert apis.lacks(found[8], (3, 9), "cpython") and not apis.lacks(found[8], (3, 9), "pypy")
+
+
+ANEXT, AITER, GROUP = "'anext' builtin", "'aiter' builtin", "'ExceptionGroup' builtin"
+BELOW_3_10 = {(3, 8), (3, 9)}
+
+
+@pytest.mark.parametrize(
+    ("text", "lines", "versions"),
+    [
+        # read from the module builtins, however bound: as the name read directly
+        ("print(anext)\n", [(1, ANEXT)], BELOW_3_10),
+        ("import builtins\nf = builtins.anext(x)\n", [(2, ANEXT)], BELOW_3_10),
+        ("import builtins as b\nf = b.aiter\n", [(2, AITER)], BELOW_3_10),
+        ("from builtins import anext\nf = anext\n", [(1, ANEXT)], BELOW_3_10),
+        ("from builtins import anext as nx, len\n", [(1, ANEXT)], BELOW_3_10),
+        ("import builtins\nbuiltins.anext = f\n", [], set()),  # set, not read
+        # guarded as a member is: a try catching what it raises there
+        ("try:\n    f = anext\nexcept NameError:\n    f = None\n", [], set()),
+        ("try:\n    from builtins import anext\nexcept ImportError:\n    anext = None\n",
+         [], set()),
+        ("try:\n    from builtins import anext\nexcept AttributeError:\n    anext = None\n",
+         [(2, ANEXT)], BELOW_3_10),  # an import raises ImportError: not caught
+        ("import builtins\ntry:\n    f = builtins.anext\nexcept AttributeError:\n    pass\n",
+         [], set()),
+        # hasattr(builtins, ...) bounds its branches as hasattr(math, "lcm") does
+        ("import builtins\nif hasattr(builtins, 'anext'):\n    f = builtins.anext\n", [], set()),
+        ("import builtins\nif hasattr(builtins, 'anext'):\n    pass\nelse:\n    f = anext\n",
+         [(5, ANEXT)], BELOW_3_10),
+        ("import builtins\nif not hasattr(builtins, 'aiter'):\n    pass\nelse:\n    f = aiter\n",
+         [], set()),
+        ("import builtins\nif hasattr(builtins, 'anext'):\n    f = ExceptionGroup\n",
+         [(3, GROUP)], {(3, 10)}),
+        # and a comparison of the version
+        ("import sys\nif sys.version_info >= (3, 10):\n    from builtins import anext\n",
+         [], set()),
+        ("import sys\nif sys.version_info >= (3, 10):\n    f = ExceptionGroup\n",
+         [(3, GROUP)], {(3, 10)}),
+        ("import sys\nif sys.version_info < (3, 10):\n    pass\nelse:\n    import builtins\n"
+         "    f = builtins.anext\n", [], set()),
+    ],
+)  # fmt: skip
+def test_a_builtin_added_after_3_8_is_read_and_guarded_as_a_member_is(text, lines, versions):
+    """``builtins.anext``, ``b.aiter`` and ``from builtins import anext`` are the builtin read
+    by its name; a ``try`` catching what it raises there, ``hasattr(builtins, "anext")`` (its
+    ``else`` runs below 3.10) and ``sys.version_info`` guard it, as they do ``math.lcm``."""
+    assert refused(text) == {v: lines if v in versions else [] for v in refused(text)}

@@ -121,6 +121,26 @@ def test_an_if_on_a_member_added_later_bounds_the_versions_its_branches_run_on()
     }
 
 
+def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():
+    """``hasattr(builtins, "anext")`` (3.10, ``ADDED_BUILTINS``) as ``hasattr(math, "lcm")``:
+    its branch from 3.10 on, its ``else`` below; a builtin 3.8 has is not in the table, and
+    its test guards its whole branch, as before (neither settled nor bounded)."""
+    text = """\
+        import builtins as b
+        if hasattr(b, "ExceptionGroup"):
+            a = 1
+        elif not hasattr(b, "anext"):
+            c = 2
+        if hasattr(b, "print"):
+            d = 3
+        """
+    tree = ast.parse(textwrap.dedent(text))
+    assert sorted(versioned_tests(tree).values()) == [(3, 10), (3, 11)]
+    assert version_windows(tree) == {3: ((3, 11), NEVER), 4: (BASE, (3, 11)),
+                                     5: (BASE, (3, 10))}  # fmt: skip
+    assert settled_lines(text) == [] and not everywhere("builtins", "print")
+
+
 def test_a_module_s_guarded_lines_follow_its_helpers_texts():
     """Found once a tree and reading, a module's guarded lines are found again when a helper
     it takes a flag from changes: the same module's tree, a helper whose flag is no guard."""
