@@ -9,9 +9,10 @@ placeholders to set from the statement; a statement that accepts any valid answe
 
 The templates, by name (``TEMPLATES``: which file each one becomes): ``solution.py``,
 ``stress.py``, ``bench.py`` and ``test.py`` for a batch problem; ``interactive.py`` (the
-solution), ``interactor.py``, ``interactive_stress.py`` (its stress module: secret inputs, no
-reference), ``interactive_bench.py`` (its bench module: secret inputs, each played through the
-interactor) and ``test.py`` for an interactive one. A workspace's
+solution), ``interactor.py``, ``interactive_stress.py`` (its stress module: secret inputs,
+and a reference stub for an interactor given the case's answer file), ``interactive_bench.py``
+(its bench module: secret inputs, each played through the interactor) and ``test.py`` for an
+interactive one. A workspace's
 ``templates/`` folder replaces any of them with a file of the same name (``workspace_templates``;
 any other ``.py`` there is refused with the names). Placeholders, in the kit's templates and the
 workspace's alike: ``{{slug}}``, ``{{title}}``, ``{{judge}}``, ``{{solution}}`` (the solution's
@@ -185,8 +186,10 @@ def join_cases(cases: list) -> str:
 INTERACTIVE_STRESS = '''"""Stress module of {{title}}: random secret inputs for its interactor.
 
 Description: random secret inputs in the format interactors/{{slug}}.py reads, and a check of
-    the statement's constraints; no reference: the interactor judges each game.
-Usage: text = generate(random.Random(7), games=3); validate(text);
+    the statement's constraints; the interactor judges each game. reference() is for an
+    interactor given the case's answer file (kattis:, testlib:): left as it is, that file is
+    empty.
+Usage: text = generate(random.Random(7), games=3); validate(text); reference(text);
     split_cases / join_cases for shrinking ({{command}} stress {{slug}}).
 Method: the secret inputs drawn at random, small sizes first.
 Time: a default file takes a few ms.
@@ -207,6 +210,12 @@ def generate(rng: random.Random, **params: int) -> str:
 def validate(text: str) -> None:
     """Raise ValueError when ``text`` breaks the statement's constraints."""
     raise NotImplementedError("stress/{{slug}}.py: write validate()")
+
+
+def reference(text: str) -> str:
+    """The case's answer file a kattis: or testlib: interactor reads (its ANSWER), made from
+    the secret input; not needed by an interactor that takes none."""
+    raise NotImplementedError("stress/{{slug}}.py: write reference()")
 
 
 def split_cases(text: str) -> list:

@@ -4,8 +4,9 @@ PATH] [--samples DIR]``: scaffold a new problem.
 Appends a ``[SLUG]`` table to problems.toml (then loads the registry to validate it, and
 restores the file if that fails) and writes, from kit.scaffold's templates: the solution, the
 samples folder, the stress module (generator, validator, reference; an interactive
-problem's: secret inputs, no reference) and a bench stub (of secret inputs for an interactive
-problem), for an interactive one an interactor; and a test module skipped until written.
+problem's: secret inputs, a reference stub for an interactor given the case's answer) and a
+bench stub (of secret inputs for an interactive problem), for an interactive one an
+interactor; and a test module skipped until written.
 A slug that exists in problems.toml, or any of whose files exists, is refused without touching
 anything. The judge must be named (a profile's name sets the targets, a name unlike
 every profile's gets the strictest, said in a comment beside it); a name close to a

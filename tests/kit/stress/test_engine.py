@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from kit import scaffold
 from kit.bundle_making import write_bundle
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
@@ -638,3 +639,22 @@ def test_a_kattis_interactor_without_a_reference_to_answer_is_a_note(tmp_path, o
     ]
     with pytest.raises(engine.JudgeFailed, match="the ANSWER file is empty"):
         stress.judge("7\n")
+
+
+def test_the_interactive_template_s_reference_stub_leaves_the_answer_file_empty_with_its_note(
+    tmp_path, own_imports
+):
+    """``new --interactive``'s stress module had no ``reference()``: a kattis: interactor's
+    user got the note and no place to write it. The template's stub, left as it is, counts as
+    absent: the ANSWER file stays empty, and the note names the stub."""
+    problem = doubling_game(tmp_path / "double", reference=False)
+    module = scaffold.files("double", True)["stress/double.py"]
+    written = "\n\ndef generate(rng, **params):\n    return f'{rng.randint(1, 9)}\\n'\n"
+    problem.stress.write_text(module + written)
+    stress = stress_of(problem, tmp_path)
+    assert stress.notes == [
+        "note: kattis:interactors/val.py is given an empty ANSWER file: stress/double.py's "
+        "reference() is still the template's stub to make the answer a judge gives it "
+        "(reference(text) returns it for each file)"
+    ]
+    assert stress.answer("7\n") is None
