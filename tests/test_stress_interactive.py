@@ -66,13 +66,13 @@ def test_secret_inputs_from_a_generator_program(guess):
     assert "\nInput:\n1\n1 1 1\n" in out
 
 
-def test_interactive_stress_takes_no_brute_force(guess):
+def test_interactive_stress_takes_no_brute_force_for_an_interactor_given_no_answer(guess):
     code, out, err = command("stress", "guess", "--brute", "gen.py", root=guess)
     assert code == 2 and out == ""
     (line,) = err.splitlines()
     assert line.endswith(
-        "guess: --brute is for batch problems; an interactive problem's games "
-        "are judged by its interactor"
+        "guess: --brute makes the ANSWER file of a kattis: or testlib: interactor; "
+        "interactors/guess.py, of the kit's protocol, takes none (it judges each game alone)"
     )
 
 

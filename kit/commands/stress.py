@@ -14,7 +14,9 @@ the build runs it, or ``--target NAME``; under the build's limits: killed at 3x 
 over the memory limit or past the output limit) and its output is judged by the problem's
 comparator against the answer; the verdicts are the build's (``kit.run.verdicts``). An
 interactive problem is played instead: each file is a secret input for the problem's
-interactor (``kit.run.interact``). The first failure (the lowest ``i``) stops the run.
+interactor (``kit.run.interact``), the answers (``reference``, ``--brute``) only the ANSWER
+files of an interactor that is given one (``kattis:``, ``testlib:``). The first failure (the
+lowest ``i``) stops the run.
 ``kit.stress.shrink`` then shrinks the file (fewer test cases, smaller parameters, structural
 cuts that the module's ``validate`` accepts, or else a package's input validators; without a
 validator, smaller sizes of a generator that takes one, else the smallest failing file among

@@ -271,7 +271,7 @@ class Stress:
 
     def answer(self, text: str, doing: str = "on an input") -> bytes | None:
         """The expected output on ``text``: the brute force's or the reference's (for an
-        interactive problem, the reference's as its interactor's ANSWER where it takes one,
+        interactive problem, its interactor's ANSWER where it takes one and there is one,
         ``Source.game_answers``, else None); ``NoAnswer`` when it fails. The
         last few are kept: the failing file is judged again at the end (a slow brute force's
         answer was computed twice). ``doing``: on what, as the live line says it."""

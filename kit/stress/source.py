@@ -7,11 +7,11 @@ problem and loads the stress module with only the functions this run needs:
 - the files: ``--gen CMD`` (run as ``CMD SEED``, or ``CMD SEED SIZE`` with ``--gen-size N``),
   else the module's ``PARAMS`` and ``generate(rng, **params)`` (``--param`` overrides);
 - the answers of a batch problem: ``--brute CMD``, else the module's ``reference(text)``. An
-  interactive problem is judged by its interactor (problems.toml's ``interactor``), and takes
-  no ``--brute``; one in a protocol that is given the case's answer file (``kattis:``,
-  ``testlib:``) is given the module's ``reference(text)`` there when it has one
-  (``Source.game_answers``), as a judge gives it the case's answer; without one it gets an
-  empty file, which ``Source.answer_note`` says under the run's first line;
+  interactive problem is judged by its interactor (problems.toml's ``interactor``); one in a
+  protocol that is given the case's answer file (``kattis:``, ``testlib:``) is given those
+  answers there (``Source.game_answers``), as a judge gives it the case's answer, when there
+  are any; without them it gets an empty file, which ``Source.answer_note`` says under the
+  run's first line. An interactor of the kit's protocol takes no answer: no ``--brute``;
 - optional: ``validate(text)`` (every generated file must pass it, and it lets the shrinker cut
   files; without it, a package's input validators check the shrink's candidates,
   ``Source.package_validation``: ``kit.run.input_validators``' ``TextValidation``; the run's
@@ -41,7 +41,7 @@ from typing import Any
 from kit.checkout_modules import import_from_checkout
 from kit.errors import BuildError, Refused
 from kit.guest import exit_call, failure, on_deep_stack
-from kit.judges.programs import KIT, Interactor
+from kit.judges.programs import KIT, Interactor, interactor_protocol
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.input_validators import TextValidation
@@ -108,7 +108,7 @@ class Source:
             files += f" ({'; '.join(self.validators_left_out)})"
         if self.interactor is not None:
             played = shown_setting(self.problem, self.problem.interactor or "")
-            return f"{files}, played through {played}"
+            files = f"{files}, played through {played}"
         return files + (f", answers from {self.brute.text}" if self.brute is not None else "")
 
     def answer_note(self) -> str | None:
@@ -124,7 +124,7 @@ class Source:
             why = f"{self._where}'s reference() is still the template's stub"
         return (
             f"note: {played} is given an empty ANSWER file: {why} to make the answer a judge "
-            "gives it (reference(text) returns it for each file)"
+            "gives it (reference(text) returns it for each file; or give --brute CMD)"
         )
 
     def shrinkable(self) -> SimpleNamespace:
@@ -167,15 +167,16 @@ def source_for(
 ) -> Source:
     """The source of a stress run of ``problem`` with these options (see the module doc)."""
     interactive = problem.kind == "interactive"
-    if interactive and brute is not None:
-        raise BuildError(
-            f"{problem.slug}: --brute is for batch problems; an interactive problem's games "
-            "are judged by its interactor"
-        )
     if problem.unplayed:
         raise BuildError(
             f"{problem.slug}: stress plays an interactive problem through its interactor; "
             'set one in problems.toml (interactor = "PATH")'
+        )
+    if interactive and brute is not None and interactor_protocol(problem.interactor or "") == KIT:
+        raise BuildError(
+            f"{problem.slug}: --brute makes the ANSWER file of a kattis: or testlib: "
+            f"interactor; {shown_setting(problem, problem.interactor or '')}, of the kit's "
+            "protocol, takes none (it judges each game alone)"
         )
     if gen_size is not None and gen is None:
         raise BuildError("--gen-size: for a generator program given with --gen CMD")
@@ -201,7 +202,7 @@ def source_for(
     if interactive:
         source.interactor = interactor_command(problem)
         takes = source.interactor is not None and source.interactor.protocol != KIT
-        source.game_answers = takes and _written(source.module, "reference")
+        source.game_answers = takes and (brute is not None or _written(source.module, "reference"))
     return source
 
 

@@ -635,7 +635,7 @@ def test_a_kattis_interactor_without_a_reference_to_answer_is_a_note(tmp_path, o
     assert stress.notes == [
         "note: kattis:interactors/val.py is given an empty ANSWER file: stress/double.py has "
         "no reference() to make the answer a judge gives it (reference(text) returns it for "
-        "each file)"
+        "each file; or give --brute CMD)"
     ]
     with pytest.raises(engine.JudgeFailed, match="the ANSWER file is empty"):
         stress.judge("7\n")
@@ -655,6 +655,30 @@ def test_the_interactive_template_s_reference_stub_leaves_the_answer_file_empty_
     assert stress.notes == [
         "note: kattis:interactors/val.py is given an empty ANSWER file: stress/double.py's "
         "reference() is still the template's stub to make the answer a judge gives it "
-        "(reference(text) returns it for each file)"
+        "(reference(text) returns it for each file; or give --brute CMD)"
     ]
     assert stress.answer("7\n") is None
+
+
+def test_a_brute_force_makes_a_kattis_interactor_s_answer_file(tmp_path, own_imports):
+    """``--brute`` was refused for every interactive problem; for an interactor given the
+    case's answer file it makes that file, as it makes a batch problem's answers: run on the
+    secret input, its output is the ANSWER (here with no reference() in the module)."""
+    problem = doubling_game(tmp_path / "double", reference=False)
+    brute = tmp_path / "brute.py"
+    brute.write_text("print(2 * int(input()))\n")
+    source = source_for(problem, RUNNER, brute=str(brute), gen=None, gen_size=None, given=[])
+    assert source.described().endswith(
+        f"played through kattis:interactors/val.py, answers from {brute}"
+    )
+    folder = tmp_path / "run"
+    folder.mkdir()
+    bundle, script = write_bundle(problem, folder)
+    stress = Stress(problem, source, bundle, script, folder=folder, runner=RUNNER)
+    assert stress.notes == []
+    outcome = stress.judge("7\n")
+    assert (outcome.failed, outcome.word, outcome.played) == (False, "ok", True)
+    assert outcome.expected == b"14\n"
+    brute.write_text("print(3 * int(input()))\n")  # a wrong brute force: the game is lost
+    wrong = stress.judge("5\n")
+    assert (wrong.failed, wrong.word, wrong.expected) == (True, "WA", b"15\n")
