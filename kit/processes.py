@@ -10,7 +10,10 @@ allocation past it failing), its CPU time to ``cpu`` seconds when given (as prob
 it to ``limits.validation_time``: ``RLIMIT_CPU``, ``SIGXCPU`` at the whole seconds above it,
 ``SIGKILL`` a second later; ``timeout`` is then the wall time's back-stop, for one that
 sleeps; one that ignores or catches ``SIGXCPU`` and dies by the ``SIGKILL`` is told apart:
-``Ran.hard_cpu_stop``). ``kill_group`` and ``signal_name`` serve the interactive runner too.
+``Ran.hard_cpu_stop``). One that dies by ``SIGKILL`` while the kernel's out-of-memory killer
+killed a process (``/proc/vmstat``'s ``oom_kill`` rose during the run) says so: ``Ran.oom``, an
+``OomKill``, tied to the program when it held half the machine's memory, else said to be
+perhaps another's. ``kill_group`` and ``signal_name`` serve the interactive runner too.
 
 Every program a judge would run, the jury's and the solution's, gets the judge's kind of
 environment, ``judged_environment()``: ``PATH`` (and where this machine keeps libraries
@@ -27,7 +30,9 @@ API::
 
     run_program(argv, cwd, timeout, stdin=None, env=None, memory=None, cpu=None)
         -> (status, stdout, stderr, hung)
-    program_ran(...the same...) -> Ran(status, stdout, stderr, hung, hard_cpu_stop)
+    program_ran(...the same...) -> Ran(status, stdout, stderr, hung, hard_cpu_stop, oom)
+    oom_kills() -> int | None   # /proc/vmstat's oom_kill: the out-of-memory killer's, so far
+    OomKill(peak, machine).tied, .said()   # its kill during a run that ended by SIGKILL
     cpu_limits(seconds) -> (soft, hard)   # the RLIMIT_CPU a ``cpu`` limit sets
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
@@ -83,6 +88,7 @@ from kit.launcher import (  # the launcher's own: no kit module it imports
     kill,
     line_ends,
 )
+from kit.run.machine_memory import machine_memory
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
 UTF8 = "C.UTF-8"  # the locale's encoding: without one, PyPy 3.9 takes file names as ASCII
@@ -110,17 +116,75 @@ def judged_environment() -> dict[str, str]:
     return env
 
 
+class OomKill(NamedTuple):
+    """The kernel's out-of-memory killer killed a process while a program ran, and the program
+    ended by ``SIGKILL``: ``/proc/vmstat``'s ``oom_kill`` rose (``oom_kills``). That counter is
+    the machine's, so the kill is tied to the program only when it held at least
+    ``TIED_SHARE`` of the memory the machine gives its processes (``peak``, its ``ru_maxrss``,
+    against ``machine``: ``kit.run.machine_memory``): the killer takes the process holding the
+    most (``oom_badness``), and one holding half is that one; else it may have been another's."""
+
+    peak: int | None  # bytes, the program's peak resident memory; None: not known
+    machine: tuple[int, str] | None  # the least memory of the machine and its control groups
+
+    @property
+    def tied(self) -> bool:
+        return (
+            self.peak is not None
+            and self.machine is not None
+            and self.peak >= TIED_SHARE * self.machine[0]
+        )
+
+    def said(self) -> str:
+        """The kill, as a message says it (after "killed by" when ``tied``)."""
+        held = f"{_mib(self.peak)} MiB" if self.peak is not None else "memory not known"
+        if self.machine is not None:
+            held += f" of the {_mib(self.machine[0])} MiB this machine gives ({self.machine[1]})"
+        if self.tied:
+            return f"the kernel's out-of-memory killer (it held {held})"
+        return (
+            f"SIGKILL, perhaps the kernel's out-of-memory killer's (it killed a process during "
+            f"the run, perhaps another program's: /proc/vmstat counts the machine's; this one "
+            f"held {held})"
+        )
+
+
+TIED_SHARE = 0.5  # of the machine's memory, the least a program held to be the killer's
+VMSTAT = Path("/proc/vmstat")  # its ``oom_kill`` line: Linux 4.13 and later
+
+
+def oom_kills() -> int | None:
+    """How many processes the kernel's out-of-memory killer has killed on this machine since
+    it started (``/proc/vmstat``'s ``oom_kill``), None when that cannot be read."""
+    try:
+        with open(VMSTAT, "rb") as file:
+            for line in file:
+                name, _, count = line.partition(b" ")
+                if name == b"oom_kill":
+                    return int(count)
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def _mib(size: int) -> int:
+    return round(size / (1 << 20))
+
+
 class Ran(NamedTuple):
     """A program run to its end: its exit status (a signal's negated), its stdout and stderr
     kept (``Kept``), whether it was killed at its time-out, and whether its end was its
     ``cpu`` limit's hard one: ``SIGKILL`` once its CPU time reached near that limit, ``SIGXCPU``
-    kept off (``_at_hard_limit``); the kit's own ``SIGKILL`` at its time-out is ``hung``."""
+    kept off (``_at_hard_limit``); the kit's own ``SIGKILL`` at its time-out is ``hung``.
+    ``oom``: for a ``SIGKILL`` not at its time-out, the kernel's out-of-memory killer's kills
+    during the run (``OomKill``); one ``tied`` to it is no hard CPU stop."""
 
     status: int
     stdout: bytes
     stderr: bytes
     hung: bool
     hard_cpu_stop: bool
+    oom: OomKill | None = None
 
 
 def program_ran(  # noqa: PLR0913
@@ -152,6 +216,7 @@ def program_ran(  # noqa: PLR0913
         stack.callback(out.close)
         stack.callback(err.close)
         stack.enter_context(subreaping())
+        before = oom_kills()
         with subprocess.Popen(
             argv,
             cwd=cwd,
@@ -162,10 +227,21 @@ def program_ran(  # noqa: PLR0913
             start_new_session=True,
             preexec_fn=_held(memory, cpu),  # noqa: PLW1509
         ) as process:
-            hung, at_hard = _waited(process, timeout, (out, err), cpu)
+            hung, at_hard, peak = _waited(process, timeout, (out, err), cpu)
         end_handed_over()
-        hard_stop = at_hard and process.returncode == -signal.SIGKILL
-        return Ran(process.returncode, out.ended(), err.ended(), hung, hard_stop)
+        killed = process.returncode == -signal.SIGKILL and not hung
+        oom = _oom_kill(before, peak) if killed else None
+        hard_stop = at_hard and killed and not (oom is not None and oom.tied)
+        return Ran(process.returncode, out.ended(), err.ended(), hung, hard_stop, oom)
+
+
+def _oom_kill(before: int | None, peak: int | None) -> OomKill | None:
+    """The out-of-memory killer's kill during a run that ended by ``SIGKILL``: ``oom_kills``
+    rose since ``before`` (read at its start); None when it did not, or cannot be read."""
+    after = oom_kills()
+    if before is None or after is None or after <= before:
+        return None
+    return OomKill(peak, machine_memory())
 
 
 def run_program(*args, **kwargs) -> tuple[int, bytes, bytes, bool]:
@@ -212,18 +288,31 @@ def _each(calls: tuple[Callable[[], None], ...]) -> None:
 
 def _waited(
     process: subprocess.Popen, timeout: float, drains: tuple[Drain, ...], cpu: float | None
-) -> tuple[bool, bool]:
-    """Whether ``process`` ran past ``timeout``, and whether it ended at the hard limit of its
-    ``cpu`` seconds (``_at_hard_limit``, read before it is reaped); it is reaped, its group
-    killed (what it left there), its session tracked meanwhile (``tracked``)."""
+) -> tuple[bool, bool, int | None]:
+    """Whether ``process`` ran past ``timeout``, whether it ended at the hard limit of its
+    ``cpu`` seconds (``_at_hard_limit``, read before it is reaped), and its peak resident
+    memory (``_reaped``); it is reaped, its group killed (what it left there), its session
+    tracked meanwhile (``tracked``)."""
     with tracked(process.pid):
         for drain in drains:
             drain.close_write_end()
         hung = not _ended_within(process.pid, timeout)
         at_hard = cpu is not None and not hung and _at_hard_limit(process.pid, cpu)
         kill_group(process.pid)
+        peak = _reaped(process)
+    return hung, at_hard, peak
+
+
+def _reaped(process: subprocess.Popen) -> int | None:
+    """Reap ``process`` (its ``returncode`` set) and give its peak resident memory in bytes
+    (``wait4``'s ``ru_maxrss``, KiB on Linux); None when it was reaped elsewhere."""
+    try:
+        _, status, usage = os.wait4(process.pid, 0)
+    except ChildProcessError:
         process.wait()
-    return hung, at_hard
+        return None
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss * 1024
 
 
 HARD_SHARE_SEEN = 0.75  # of a program's hard CPU limit, the least read of one it ended

@@ -4,7 +4,8 @@
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
 solution's fault; ``hang_said`` and ``killed_said`` say its kill at its time-out (wall time)
 or by a signal (``SIGXCPU``: its CPU time limit, said when it has one; ``SIGKILL`` at the
-hard one, a second later, for one that ignored ``SIGXCPU``: ``Ran.hard_cpu_stop``);
+hard one, a second later, for one that ignored ``SIGXCPU``: ``Ran.hard_cpu_stop``; the
+kernel's out-of-memory killer's ``SIGKILL``, or perhaps its: ``Ran.oom``);
 ``within_memory`` adds its memory limit to one that failed of memory (a ``MemoryError``, a
 ``std::bad_alloc``, a signal a refused allocation ends in), and to no other.
 ``HangRecord`` remembers each judging program killed at its time-out (or its CPU time limit:
@@ -34,7 +35,7 @@ from kit.judges.judge_messages import (
     testlib_failure,
 )
 from kit.judges.programs import Program
-from kit.processes import cpu_limits, program_ran, signal_name
+from kit.processes import OomKill, cpu_limits, program_ran, signal_name
 
 
 class CheckerComparator(Comparator):
@@ -69,13 +70,13 @@ class CheckerComparator(Comparator):
                 ran = program_ran(argv, self.root, self.timeout, memory=self.memory, cpu=self.cpu)
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
-        status, stdout, stderr, hung, hard_stop = ran
+        status, stdout, stderr, hung, hard_stop = ran[:5]
         self.hangs.record(killed_at(hung, status, self.timeout, self.cpu, hard_stop))
         if hung:
             return checker_failure(hang_said(self.timeout, self.cpu), hung=True)
         if hard_stop:
             return checker_failure(killed_said(status, self.cpu, hard_stop))
-        verdict = _checker_verdict(status, stdout, stderr, self.cpu)
+        verdict = _checker_verdict(status, stdout, stderr, self.cpu, ran.oom)
         return within_memory(verdict, self.memory, status, stderr)
 
 
@@ -88,11 +89,13 @@ def judged_files(folder: str, input_path: Path, expected: bytes, got: bytes) -> 
     return str(Path(input_path).resolve()), output_path, answer_path
 
 
-def _checker_verdict(status: int, stdout: bytes, stderr: bytes, cpu: float | None) -> Judgement:
+def _checker_verdict(
+    status: int, stdout: bytes, stderr: bytes, cpu: float | None, oom: OomKill | None = None
+) -> Judgement:
     """What a testlib checker's exit status and words say, once it ended by itself (or by
-    its ``cpu`` limit)."""
+    its ``cpu`` limit, or the out-of-memory killer: ``oom``)."""
     if status < 0:
-        return checker_failure(killed_said(status, cpu))
+        return checker_failure(killed_said(status, cpu, oom=oom))
     if status == 0:
         return Judgement(True, summary_line(stdout, stderr))
     message = judge_message(stdout, stderr)
@@ -132,9 +135,15 @@ def killed_at(
     return cpu if cpu is not None and -status == signal.SIGXCPU else None
 
 
-def killed_said(status: int, cpu: float | None, hard_stop: bool = False) -> str:
+def killed_said(
+    status: int, cpu: float | None, hard_stop: bool = False, oom: OomKill | None = None
+) -> str:
     """A judging program killed by the signal ``-status``; ``SIGXCPU``, that of its ``cpu``
-    limit, says the limit; ``SIGKILL`` at its hard one (``hard_stop``) says both."""
+    limit, says the limit; ``SIGKILL`` at its hard one (``hard_stop``) says both; another
+    ``SIGKILL`` while the kernel's out-of-memory killer killed (``oom``) says that killer, or
+    perhaps it (``OomKill.said``)."""
+    if oom is not None and not hard_stop and -status == signal.SIGKILL:
+        return f"killed by {oom.said()}"
     said = f"killed by {signal_name(-status)}"
     if cpu is not None and hard_stop:
         soft, hard = cpu_limits(cpu)

@@ -28,7 +28,7 @@ from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import judge_message
 from kit.judges.kattis_feedback import feedback_message, feedback_score, next_pass_input
 from kit.judges.programs import KATTIS_ACCEPTED, KATTIS_WRONG, Program, kattis_failure
-from kit.processes import program_ran
+from kit.processes import Ran, program_ran
 
 
 class ValidatorComparator(Comparator):
@@ -84,7 +84,7 @@ class ValidatorComparator(Comparator):
             input_file, output_path, answer_path = judged_files(folder, input_path, expected, got)
             argv = [*self.program.argv(), input_file, str(answer_path), f"{feedback}{os.sep}"]
             try:
-                status, stdout, stderr, hung, hard_stop = program_ran(
+                ran = program_ran(
                     [*argv, *self.flags],
                     self.root,
                     self.timeout,
@@ -94,10 +94,11 @@ class ValidatorComparator(Comparator):
                 )
             except OSError as error:
                 return checker_failure(f"cannot start {self.program.shown}: {error}")
+            status, stdout, stderr, hung, hard_stop = ran[:5]
             said = feedback_message(feedback) or judge_message(stdout, stderr)
             score = feedback_score(feedback)
             next_input = next_pass_input(feedback)
-        failure = self._failure(hung, status, said, hard_stop)
+        failure = self._failure(ran, said)
         self.hangs.record(killed_at(hung, status, self.timeout, self.cpu, hard_stop))
         if status == KATTIS_WRONG and next_input is not None and failure is None:
             failure = "validator wrote nextpass.in, and rejected (exit status 43)"
@@ -110,13 +111,14 @@ class ValidatorComparator(Comparator):
         said = f"validator: {said or 'wrong answer'} (exit status 43)"
         return Judgement(False, said, score=score)
 
-    def _failure(self, hung: bool, status: int, said: str, hard_stop: bool) -> str | None:
-        """How the validator failed, if it did: hung, killed (at its CPU limit's hard stop:
-        ``hard_stop``), an exit status not 42 or 43."""
-        if hung:
+    def _failure(self, ran: Ran, said: str) -> str | None:
+        """How the validator failed, if it did: hung, killed (at its CPU limit's hard stop,
+        or by the out-of-memory killer: ``Ran``), an exit status not 42 or 43."""
+        status = ran.status
+        if ran.hung:
             return hang_said(self.timeout, self.cpu)
         if status < 0:
-            return f"validator {killed_said(status, self.cpu, hard_stop)}"
+            return f"validator {killed_said(status, self.cpu, ran.hard_cpu_stop, ran.oom)}"
         failure = kattis_failure(status)
         if failure is not None:
             return f"validator {failure}" + (f": {said}" if said else "")

@@ -7,8 +7,9 @@ time limit of CPU, a wall-clock kill at three times that, its memory limit), by 
 compiles its type: ``kit.verify.runnable_submissions.compiled``), and what it writes is the
 answer. The package itself is not written to: it is read through a view of it (links to its
 files, the answers made beside them) in a temporary folder. A run that fails (an exit status
-other than 0, killed at a limit) is a one-line error naming
-the test; a package without a main solution that can run here is left as it is (its reader
+other than 0, killed at a limit, or by the kernel's out-of-memory killer:
+``kit.processes.OomKill``) is a one-line error naming the test; a package without a main
+solution that can run here is left as it is (its reader
 says what it lacks).
 
 API::
@@ -90,8 +91,11 @@ def _made(
         )
         text = written.read_bytes()
     why = ""
-    if ran.hung or ran.hard_cpu_stop or -ran.status in (signal.SIGKILL, signal.SIGXCPU):
-        why = f"killed at its limits ({lacked.time_limit:g} s, {lacked.memory_limit} MiB)"
+    limits = f"{lacked.time_limit:g} s, {lacked.memory_limit} MiB"
+    if ran.oom is not None and not ran.hard_cpu_stop:  # the machine's memory, perhaps
+        why = f"killed by {ran.oom.said()}; its limits: {limits}"
+    elif ran.hung or ran.hard_cpu_stop or -ran.status in (signal.SIGKILL, signal.SIGXCPU):
+        why = f"killed at its limits ({limits})"
     elif ran.status != 0:
         why = f"exit status {ran.status}"
     if why:

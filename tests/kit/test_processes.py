@@ -110,6 +110,72 @@ def test_a_program_that_ignores_sigxcpu_is_told_killed_at_its_hard_cpu_limit(tmp
     assert (later.status, later.hung, later.hard_cpu_stop) == (-signal.SIGKILL, False, False)
 
 
+# a program that holds 40 MiB, then ends by SIGKILL as the kernel's out-of-memory killer ends
+# one (sent here by itself: no real out-of-memory kill in a test)
+HOLDS_THEN_KILLED = (
+    "import os, signal\nhoard = bytearray(40 << 20)\nhoard[::4096] = b'x' * (len(hoard) // 4096)\n"
+    "os.kill(os.getpid(), signal.SIGKILL)\n"
+)
+
+
+def rising_oom_kills(monkeypatch, *counts):
+    """``/proc/vmstat``'s ``oom_kill`` read as ``counts``, one a read (the run's start, then
+    its end); the machine's memory 64 MiB, a control group's."""
+    reads = iter(counts)
+    monkeypatch.setattr(processes, "oom_kills", lambda: next(reads))
+    monkeypatch.setattr(processes, "machine_memory", lambda: (64 << 20, "memory.max"))
+
+
+def test_a_sigkill_while_the_out_of_memory_killer_killed_is_said_its_when_tied(
+    tmp_path, monkeypatch
+):
+    """oom_kill rose during the run and the program held over half the memory the machine
+    gives: the killer's kill, which no hard CPU stop stands for; a SIGKILL with the counter
+    still is told as before (no ``oom``)."""
+    rising_oom_kills(monkeypatch, 3, 4)
+    monkeypatch.setattr(processes, "_at_hard_limit", lambda pid, cpu: True)
+    ran = program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60, cpu=1)
+    assert (ran.status, ran.hung, ran.hard_cpu_stop) == (-signal.SIGKILL, False, False)
+    assert ran.oom is not None and ran.oom.tied and ran.oom.peak >= 40 << 20
+    assert ran.oom.said().startswith("the kernel's out-of-memory killer (it held ")
+    assert ran.oom.said().endswith(" MiB of the 64 MiB this machine gives (memory.max))")
+    rising_oom_kills(monkeypatch, 4, 4)
+    still = program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60, cpu=1)
+    assert (still.status, still.hard_cpu_stop, still.oom) == (-signal.SIGKILL, True, None)
+
+
+def test_an_out_of_memory_kill_not_tied_to_the_program_is_said_perhaps_another_s(
+    tmp_path, monkeypatch
+):
+    """The counter is the machine's: a program that held little of its memory may have been
+    killed otherwise while the killer killed another's; said so, and its hard CPU stop
+    stands. An unreadable counter (before Linux 4.13) is the rule of before."""
+    rising_oom_kills(monkeypatch, 3, 5)
+    monkeypatch.setattr(processes, "machine_memory", lambda: (1 << 30, "physical memory"))
+    monkeypatch.setattr(processes, "_at_hard_limit", lambda pid, cpu: True)
+    ran = program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60, cpu=1)
+    assert ran.oom is not None and not ran.oom.tied and ran.hard_cpu_stop
+    assert ran.oom.said().startswith(
+        "SIGKILL, perhaps the kernel's out-of-memory killer's (it killed a process during the "
+        "run, perhaps another program's: /proc/vmstat counts the machine's; this one held "
+    )
+    rising_oom_kills(monkeypatch, None, 7)
+    assert program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60).oom is None
+    rising_oom_kills(monkeypatch, 3, 9)  # another end than SIGKILL: no word of the killer
+    assert program_ran(python("print(1)"), tmp_path, 60).oom is None
+
+
+def test_the_out_of_memory_killer_s_count_is_read_from_vmstat(tmp_path, monkeypatch):
+    vmstat = tmp_path / "vmstat"
+    vmstat.write_text("nr_free_pages 12\noom_kill 7\nnr_zone_x 1\n")
+    monkeypatch.setattr(processes, "VMSTAT", vmstat)
+    assert processes.oom_kills() == 7
+    vmstat.write_text("nr_free_pages 12\n")  # a kernel before 4.13
+    assert processes.oom_kills() is None
+    monkeypatch.setattr(processes, "VMSTAT", tmp_path / "none")
+    assert processes.oom_kills() is None
+
+
 def test_sigxcpu_kept_off_is_read_from_proc():
     assert not xcpu_kept_off(os.getpid())
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGXCPU})

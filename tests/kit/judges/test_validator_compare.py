@@ -5,11 +5,13 @@ validator's rules are tests/kit/judges/test_kattis_compare.py's, what a validato
 feedback folder tests/kit/judges/test_kattis_feedback.py's; compiled validators and the
 programs themselves tests/kit/judges/test_programs.py's."""
 
+import re
 import textwrap
 from pathlib import Path
 
 import pytest
 
+from kit import processes
 from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -185,6 +187,25 @@ def test_a_validator_killed_for_memory_after_half_its_cpu_is_not_said_at_its_cpu
     assert found.checker_failed and not found.hung
     assert found.message == "checker failed: validator killed by SIGKILL (its memory limit: 64 MiB)"
     assert "not run" not in judge_with(held, ()).message
+
+
+def test_a_validator_the_out_of_memory_killer_killed_is_said_so(tmp_path, monkeypatch):
+    """The same SIGKILL while /proc/vmstat's oom_kill rose (read here as 5, then 6), the
+    validator holding over half of the 64 MiB the machine gives: said the kernel's
+    out-of-memory killer's, its own memory limit beside it."""
+    monkeypatch.setattr(processes, "oom_kills", iter((5, 6)).__next__)
+    monkeypatch.setattr(processes, "machine_memory", lambda: (64 << 20, "memory.max"))
+    write(tmp_path / "hog.py", KILLED_FOR_MEMORY)
+    held = parse_compare(
+        "validator:hog.py", tmp_path, WHERE, checker_timeout=60, checker_cpu=1, checker_memory=64
+    )
+    found = judge_with(held, ())
+    assert found.checker_failed and not found.hung
+    assert re.fullmatch(
+        r"checker failed: validator killed by the kernel's out-of-memory killer \(it held \d+ "
+        r"MiB of the 64 MiB this machine gives \(memory.max\)\) \(its memory limit: 64 MiB\)",
+        found.message,
+    )
 
 
 # a program ended by a signal of its own, leaving no core file

@@ -2,11 +2,13 @@
 solution, run on each input as Polygon makes them, in a view of the package; a failing run a
 one-line error. Through ``cpkit verify``: tests/kit/verify/test_judging.py."""
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from kit import processes
 from kit.errors import BuildError
 from kit.verify.made_answers import answered
 
@@ -47,4 +49,26 @@ def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
     assert str(raised.value) == (
         "solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
         "(Polygon makes it so): exit status 3"
+    )
+
+
+def test_a_main_solution_the_out_of_memory_killer_killed_is_said_so(unanswered, monkeypatch):
+    """Killed by SIGKILL while /proc/vmstat's oom_kill rose (read here as 0, then 1), holding
+    over half the memory the machine gives (64 MiB here): the kernel's out-of-memory killer,
+    not the package's limits, which it was said to be killed at."""
+    reads = iter((0, 1))
+    monkeypatch.setattr(processes, "oom_kills", lambda: next(reads))
+    monkeypatch.setattr(processes, "machine_memory", lambda: (64 << 20, "memory.max"))
+    (unanswered / "solutions" / "sum.py").write_text(
+        "import os, signal\nhoard = bytearray(40 << 20)\nhoard[::4096] = b'x' * (10 * 1024)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    with pytest.raises(
+        BuildError, match="01.a of tests/01 \\(Polygon makes it so\\): killed by "
+    ) as raised:
+        answered(unanswered, "sum", None)
+    assert re.search(
+        r": killed by the kernel's out-of-memory killer \(it held \d+ MiB of the 64 MiB this "
+        r"machine gives \(memory.max\)\); its limits: \d+ s, \d+ MiB$",
+        str(raised.value),
     )
