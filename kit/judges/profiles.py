@@ -239,7 +239,8 @@ class Profile:
 #   away data if we're at the output limit" (`pump_pipes`), so a write never fails and the run
 #   goes on; `determineVerdict` then checks the time limit, then a run error, and only then
 #   `hasStdoutTruncated` (judge/runguard.cc, judge/judgedaemon.main.php): an endless print
-#   loop is a time-out there, a flood followed by a crash a run error.
+#   loop is a time-out there, a flood followed by a crash a run error (one past the time
+#   limit its time-out, as the time comes first).
 # python_flags, the options that make a Python here run as a judge's (where the judge starts
 # Python with them, or its Python lacks what they turn off):
 # - AtCoder lifts 3.11's limit on int-to-str digits: its 2025-10 install file for CPython,
@@ -302,7 +303,22 @@ class Profile:
 #   2181 through Competitive Companion's headers);
 # - its verdicts, on the same instruction pages: ACCEPTED, WRONG ANSWER, TIME LIMIT EXCEEDED,
 #   OUTPUT LIMIT EXCEEDED and RUNTIME ERROR "(for example, memory limit exceeded or unhandled
-#   exception)": no presentation error, no memory-limit verdict.
+#   exception)": no presentation error, no memory-limit verdict;
+# - its order: "Ohjelma lopetetaan, mikäli se ylittää tehtävän aika- tai muistirajan" (the
+#   program is stopped if it goes over the time or memory limit), and of its errors, listed
+#   as COMPILE ERROR, OUTPUT LIMIT EXCEEDED, TIME LIMIT EXCEEDED, RUNTIME ERROR ("esimerkiksi,
+#   jos muisti loppuu kesken", a memory failure among them) and WRONG ANSWER, "Mikäli tässä
+#   testitapauksessa ohjelma tuottaa useamman virheen, niistä näytetään edellisen listan
+#   mukaan ensimmäinen" (if the program makes several errors on that test, the first of them
+#   by the list is shown): its course pages' technical instructions, cses.fi/alon17/text/756/
+#   (cses.fi/dt/text/311 says the same of the first four). The kit's order (kit.run.limits).
+# A failure after the time limit is a time-out on every judge here, so no profile says it
+# (kit.run.limits.exceeded, docs/verdicts.md "Several errors in one run"): CSES (above);
+# DOMjudge's determineVerdict checks the time before the exit code, runguard's time-result
+# set by the CPU time however the run ended (at a023fd3e); problemtools' _run_normal and
+# _run_interactive judge TLE before RTE (judge/execute.py at a185fe97); Library Checker's
+# runTestCase reads TLE before the exit code (judge/judge.go at 30cbf1bd); the others stop
+# a run at (or near: AtCoder's about 1.1 times, a user's measurement) its limit.
 KATTIS_OUTPUT = 8  # MiB, the package format's typical system default (above)
 DOMJUDGE_OUTPUT = 8  # MiB, its default output_limit, 8192 kB (above)
 DOMJUDGE_OVERSHOOT = (1.0, 0.1)  # its default timelimit_overshoot, 1s|10% (above)

@@ -22,6 +22,10 @@ Verdicts (words of ``kit.run.verdicts``), first match wins:
   is killed) does not change the verdict;
 - ``RE``: the solution killed its parent, the watch, or stopped it (it is ended at once);
 - ``MLE``: its memory is over the limit, counted as ``kit.run.limits`` counts it;
+- ``TLE``: in a game timed as a whole, the solution failed by itself (a non-zero status, a
+  signal) or was killed for memory after its CPU time was over the limit: every judge
+  judges the time first (``kit.run.limits.exceeded``), but for an interactor's failure in a
+  game run as problemtools runs it (read before the submission's, below);
 - ``JE`` (interactor busy): the solution was still running at the timeout of a game timed as
   a whole, its CPU time under the limit, and the interactor, still running too, had spent
   at least half the game's time running or ready to run (it loops, or thinks too long): its
@@ -221,7 +225,8 @@ def _rejection(end: Ending) -> tuple[str, str]:
 
 def _stopped_early(end: Ending, limits: Limits) -> tuple[str, str] | None:
     """The verdicts that do not wait for both sides' endings: the output limit, the
-    interactor's rejection before the solution ended, the memory limit, the idle timeout."""
+    interactor's rejection before the solution ended, the memory limit, a failure past the
+    time limit, the idle timeout."""
     if end.output_over:  # killed, or ended by the pipe the cap closed
         return OLE, f"more than {limits.output_bytes / (1 << 20):g} MiB written (killed)"
     if end.rejected_first:
@@ -235,10 +240,29 @@ def _stopped_early(end: Ending, limits: Limits) -> tuple[str, str] | None:
         killed=solution.killed,
         peak_kib=solution.peak_kib,
         processes=solution.processes,
+        seconds=solution.cpu,
+        crashed=_failed_by_itself(end),
     )
     if memory is not None and memory[0] == MEMORY:
         return MLE, memory[1]
+    if memory is not None and solution.killed != TIME:  # a failure past the time limit
+        return TLE, memory[1]
     return idle(end, limits)
+
+
+def _failed_by_itself(end: Ending) -> str:
+    """The solution's failure, said, where it failed by itself (not killed by its watch or by
+    the kit), and no interactor's failure is read before it (problemtools); else ""."""
+    if end.solution.killed is not None or "solution" in end.killed or _validator_failed(end):
+        return ""
+    return _solution_failure(end.solution, end.solution_stderr) or ""
+
+
+def _validator_failed(end: Ending) -> bool:
+    """Whether the interactor failed in a game run as problemtools runs it, which reads that
+    before the submission's end (its own kill at its wall limit is no failure of the
+    validator: judge/execute.py reads the submission's then)."""
+    return bool(end.crash) and end.statuses.problemtools and "interactor" not in end.killed
 
 
 def idle(end: Ending, limits: Limits) -> tuple[str, str] | None:
@@ -377,9 +401,7 @@ def _ended(end: Ending, limits: Limits) -> tuple[str, str]:
     """The verdict once both sides ended by themselves (or the interactor hung after)."""
     failure = _solution_failure(end.solution, end.solution_stderr)
     status = end.solution.code
-    # read before the solution's, unless the kit killed it (problemtools' own kill at its wall
-    # limit is no failure of the validator: judge/execute.py reads the submission's then)
-    validator_failed = end.crash and end.statuses.problemtools and "interactor" not in end.killed
+    validator_failed = _validator_failed(end)  # read before the solution's
     # the exits in the order they happened (Codeforces' rule): a solution that closed its
     # output, then crashed after the interactor had rejected and exited, gets the rejection
     first = end.first_end == "solution" == end.first_exit or end.solution_crashed_first

@@ -50,7 +50,7 @@ API::
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
-             seconds=None, moved=None) -> (kind, text) | None
+             seconds=None, moved=None, crashed="") -> (kind, text) | None
     moved_on(timeout, wall, waited) -> str   # " (and 6.97 s more for what it waited ...)"
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
     machine_failure(limits, returncode, stderr) -> text | None   # a failed run this machine's:
@@ -462,7 +462,7 @@ def stack_bytes(problem: Problem, impl: str = "cpython") -> int | None:
     return max(mib << 20, CPYTHON_WINDOWS_STACK_LEAST if windows else 0)
 
 
-def exceeded(
+def exceeded(  # noqa: PLR0913
     limits: Limits,
     *,
     output_over: bool,
@@ -472,6 +472,7 @@ def exceeded(
     written: tuple[int, int, int] = (0, 0, 0),
     seconds: float | None = None,
     moved: tuple[float, float] | None = None,
+    crashed: str = "",
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
     a run) and how, told without the verdict's name; None when it kept to every one.
@@ -481,7 +482,10 @@ def exceeded(
     limit first (it is killed as soon as it is over: at the time limit it was under), and a
     judge stops it there. ``moved``: the run's wall time and the seconds of it that it waited
     for a core (``Run.seconds``, ``Run.waited``), by which the watch moved its kill's deadline
-    on (``kit.launcher``): a kill at the timeout then says when it really came."""
+    on (``kit.launcher``): a kill at the timeout then says when it really came. ``crashed``:
+    how the run failed by itself (``exit status 1: ValueError: ...``, not a kill of the
+    kit's), "" when it did not: past the time limit that is a time-out, as every judge judges
+    the time first (``_failed_late``)."""
     size = limits.output_bytes / (1 << 20)
     if output_over:
         ended = "run to its end, judged after its time and exit" if limits.output_last else ""
@@ -492,7 +496,7 @@ def exceeded(
         total = _above(sum(written) / (1 << 20), size)
         together = "stdout, stderr and files counted together"
         return OUTPUT, f"{total} MiB written over {size:g} MiB, {together} ({parts})"
-    return _memory_or_time(limits, killed, peak_kib, processes, seconds, moved)
+    return _memory_or_time(limits, killed, peak_kib, processes, seconds, moved, crashed)
 
 
 def _memory_or_time(  # noqa: PLR0913
@@ -502,9 +506,11 @@ def _memory_or_time(  # noqa: PLR0913
     processes: int,
     seconds: float | None,
     moved: tuple[float, float] | None = None,
+    crashed: str = "",
 ) -> tuple[str, str] | None:
     """``exceeded``'s memory and time: the memory limit first, but for a run killed for
-    memory past the time limit."""
+    memory past the time limit; then a failure past the time limit (``_failed_late``), then
+    the kill at the timeout."""
     counted = limits.counted_kib(peak_kib)
     late = seconds is not None and not limits.per_move and seconds > limits.time
     if killed == MEMORY and late:
@@ -515,6 +521,8 @@ def _memory_or_time(  # noqa: PLR0913
     if killed == MEMORY or counted > limits.memory_kib:
         how = " (killed)" if killed == MEMORY else ""
         return MEMORY, memory_text(limits, peak_kib, processes) + how
+    if crashed and late:
+        return TIME, _failed_late(limits, seconds, crashed)
     if killed == TIME and limits.per_move:
         return TIME, f"the game was stopped at {limits.timeout:g} s (game_timeout)"
     if killed == TIME:
@@ -522,6 +530,18 @@ def _memory_or_time(  # noqa: PLR0913
         rule = f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
         return TIME, rule + (moved_on(limits.timeout, *moved) if moved is not None else "")
     return None
+
+
+def _failed_late(limits: Limits, seconds: float, crashed: str) -> str:
+    """A run that failed by itself (``crashed``) after its time limit, told as its time-out:
+    every judge judges the time before the exit. Most stop a run at (or near) its limit and
+    never see what it did after it (CSES shows the first of OUTPUT LIMIT EXCEEDED, TIME LIMIT
+    EXCEEDED, RUNTIME ERROR); DOMjudge, problemtools and Library Checker, which let it run a
+    little past, read its time before its exit status (kit.judges.profiles)."""
+    return (
+        f"{seconds:.3f} s is over the {limits.time:g} s limit (failed after it, which a judge "
+        f"does not reach or judges after the time: {crashed})"
+    )
 
 
 def moved_on(timeout: float, wall: float, waited: float) -> str:

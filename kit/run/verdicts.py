@@ -26,7 +26,8 @@ judge's acceptance is not known without an answer.
 A message starts with the judge's name of its verdict (``"time limit: killed at 3 s ..."``),
 so one line reads the same in every report. ``process_verdict`` judges what a process did
 before its output is compared, in the order a judge stops a run: output, memory, time (each by
-the one rule of ``kit.run.limits``), then the exit status.
+the one rule of ``kit.run.limits``), then the exit status: a run that failed after its time
+limit is a time-out, as every judge judges the time first (``exceeded``'s ``crashed``).
 
 API::
 
@@ -125,6 +126,9 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
     (its output is then for the comparator)."""
     if run.killed == PARENT:
         return RE, message(RE, KILLED_PARENT)
+    # a judge holding CPU time to RLIMIT_CPU sees this kill as its time limit (problemtools'
+    # judge/execute.py: SIGXCPU is a time limit, checked before a crash)
+    xcpu = run.returncode == -signal.SIGXCPU and limits.clock == CPU
     broken = exceeded(
         limits,
         output_over=run.output_over,
@@ -134,18 +138,22 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
         written=(run.stdout_bytes, run.stderr_bytes, run.files_bytes),
         seconds=limits.seconds(run),
         moved=(run.seconds, run.waited),
+        crashed="" if run.killed is not None or xcpu else _failure(run),
     )
     if broken is not None:
         return limit_verdict(*broken)
-    if run.returncode == -signal.SIGXCPU and limits.clock == CPU:
-        # a judge holding CPU time to RLIMIT_CPU sees this kill as its time limit
-        # (problemtools' judge/execute.py: SIGXCPU is a time limit, checked before a crash)
+    if xcpu:
         return TLE, message(TLE, "killed by signal SIGXCPU (its CPU time limit)")
+    failure = _failure(run)
+    return (RE, message(RE, failure)) if failure else None
+
+
+def _failure(run: Run) -> str:
+    """How a run failed by itself: ``killed by signal SIGSEGV``, ``exit status 1: ...``; ""
+    for a clean exit."""
     if run.returncode < 0:
-        return RE, message(RE, f"killed by signal {signal_name(-run.returncode)}")
-    if run.returncode != 0:
-        return RE, message(RE, _exit_text(run))
-    return None
+        return f"killed by signal {signal_name(-run.returncode)}"
+    return _exit_text(run) if run.returncode != 0 else ""
 
 
 def _exit_text(run: Run) -> str:

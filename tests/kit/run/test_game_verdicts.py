@@ -297,3 +297,24 @@ def test_a_solution_s_late_crash_is_said_the_same_whichever_output_ended_first()
     late = _ending_in_order(1, 1, {}, "interactor", "wrong answer", Statuses(), apart=0.5)
     late.interactor.at, late.solution.at = 1.5, 1.0  # the solution's exit clearly first
     assert verdict(late, limits) == ("RE", "exit status 1")
+
+
+def test_a_solution_that_failed_past_its_time_limit_timed_out_in_a_game_too():
+    """As a batch run (kit.run.limits.exceeded): a game's solution that crashed, or was killed
+    for memory, after its CPU time was over the limit is a time-out, every judge judging the
+    time first; a game timed per move leaves the time to its interactor, and problemtools
+    reads a failed validator before the submission (judge/execute.py, _run_interactive)."""
+    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
+    late = _ending_in_order(1, 0, {}, "solution", "", Statuses())
+    late = dataclasses.replace(late, solution=dataclasses.replace(late.solution, cpu=2.5))
+    word, said = verdict(late, limits)
+    assert word == "TLE"
+    assert said.startswith("2.500 s is over the 2 s limit (failed after it")
+    assert verdict(late, dataclasses.replace(limits, per_move=True))[0] == "RE"
+    in_time = dataclasses.replace(late, solution=dataclasses.replace(late.solution, cpu=1.5))
+    assert verdict(in_time, limits)[0] == "RE"
+    hog = dataclasses.replace(late.solution, code=-9, killed="memory", peak_kib=2 << 30)
+    assert verdict(dataclasses.replace(late, solution=hog), limits)[0] == "TLE"
+    failed = _ending_in_order(1, 7, {}, "solution", "", Statuses(kattis=True, problemtools=True))
+    failed = dataclasses.replace(failed, solution=late.solution)
+    assert verdict(failed, limits)[0] == "JE"

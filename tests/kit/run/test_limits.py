@@ -92,6 +92,25 @@ def test_a_run_killed_for_memory_past_the_time_limit_broke_the_time_limit_first(
     )
 
 
+def test_a_failure_past_the_time_limit_is_a_time_out_as_every_judge_judges_time_first():
+    """A judge stops a run at (or near) its limit, or reads its time before its exit
+    (DOMjudge's determineVerdict, problemtools' _run_normal, Library Checker's runTestCase;
+    CSES shows TIME LIMIT EXCEEDED before RUNTIME ERROR: kit.judges.profiles): a crash at
+    1.63 s of a 1 s limit was the kit's RE. A crash in time stays one, and memory over the
+    limit (not killed: when it went over is not known) stays the memory's."""
+    crash = {"output_over": False, "killed": None, "peak_kib": 1, "crashed": "exit status 1"}
+    assert exceeded(LIMITS, **crash, seconds=1.63) == (
+        "time",
+        "1.630 s is over the 1 s limit (failed after it, which a judge does not reach or "
+        "judges after the time: exit status 1)",
+    )
+    assert exceeded(LIMITS, **crash, seconds=0.9) is None
+    assert exceeded(LIMITS, **{**crash, "crashed": ""}, seconds=1.63) is None  # the median's
+    assert exceeded(replace(LIMITS, per_move=True), **crash, seconds=1.63) is None
+    assert exceeded(LIMITS, **{**crash, "peak_kib": 70 * MIB}, seconds=1.63)[0] == MEMORY
+    assert exceeded(LIMITS, **{**crash, "output_over": True}, seconds=1.63)[0] == "output"
+
+
 def test_an_output_limit_of_everything_holds_stdout_stderr_and_files_together():
     """Kattis' 2025-09 format: "the sum of standard output, standard error, and [...] the
     total size of all files that were created or modified by the submission"."""

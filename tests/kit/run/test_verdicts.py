@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from kit.judges.profiles import CPU
+from kit.judges.profiles import CPU, PROFILES
 from kit.judges.targets import found
+from kit.run.judge_words import in_judges_words
 from kit.run.limits import SAID_FROM, Limits, run_limited
 from kit.run.process import MEMORY, PARENT, TIME, Run
 from kit.run.verdicts import MLE, OLE, RE, TLE, count_line, message, process_verdict
@@ -71,6 +72,51 @@ def test_death_by_sigxcpu_is_a_time_limit_where_the_judge_counts_cpu_time():
     run = Run(-signal.SIGXCPU, b"", b"", 0.2, 0.2, 1000)
     assert process_verdict(run, replace(LIMITS, clock=CPU))[0] == TLE
     assert process_verdict(run, LIMITS)[0] == RE
+
+
+@pytest.mark.parametrize(
+    ("fields", "word"),
+    [
+        ({"output_over": True, "returncode": 1, "seconds": 1.6, "cpu_seconds": 1.6}, OLE),
+        ({"returncode": 1, "seconds": 1.6, "cpu_seconds": 1.6}, TLE),
+        ({"returncode": -11, "seconds": 1.6, "cpu_seconds": 1.6}, TLE),
+        ({"killed": MEMORY, "returncode": -9, "seconds": 1.6, "cpu_seconds": 1.6}, TLE),
+        ({"peak_kib": 70 * 1024, "seconds": 1.6, "cpu_seconds": 1.6}, RE),
+        ({"killed": MEMORY, "returncode": -9}, RE),
+        ({"returncode": 1}, RE),
+    ],
+    ids=["output-over-time", "crash-past-time", "signal-past-time", "memory-kill-past-time",
+         "memory-peak-past-time", "memory-in-time", "crash-in-time"],
+)  # fmt: skip
+def test_cses_shows_the_first_error_of_its_list(fields, word):
+    """CSES: "Mikäli tässä testitapauksessa ohjelma tuottaa useamman virheen, niistä
+    näytetään edellisen listan mukaan ensimmäinen", the list being COMPILE ERROR, OUTPUT
+    LIMIT EXCEEDED, TIME LIMIT EXCEEDED, RUNTIME ERROR (memory among them), WRONG ANSWER
+    (cses.fi/alon17/text/756/, cses.fi/dt/text/311; kit.judges.profiles). A run over the time
+    limit that then crashed was RE; it is TLE, as one killed for memory past it was. A peak
+    over the memory limit that was not killed stays the memory's (its RE): when it went over
+    is not known."""
+    got, said = process_verdict(ran(**fields), LIMITS)
+    assert in_judges_words(PROFILES["cses"].name, got, said, empty=False)[0] == word
+
+
+@pytest.mark.parametrize(
+    ("judge", "clock", "word"),
+    [("DOMjudge", CPU, TLE), ("Kattis", CPU, TLE), ("Library Checker", "wall", TLE)],
+)
+def test_a_crash_past_the_limit_by_the_judge_s_clock_is_its_time_out(judge, clock, word):
+    """DOMjudge's determineVerdict reads runguard's time-result before the exit code
+    (DOMjudge/domjudge at a023fd3e), problemtools' _run_normal its user+sys time before the
+    status (Kattis/problemtools at a185fe97), Library Checker's runTestCase its time before the
+    exit code (yosupo06/library-checker-judge at 30cbf1bd): a crash at 1.6 s of a 1 s limit
+    is a time-out there. By the judge's clock: a sleeper's crash at 1.6 s of wall time and
+    0.1 s of CPU stays a run error where the judge counts CPU time."""
+    limits = replace(LIMITS, clock=clock)
+    spun = ran(returncode=1, seconds=1.6, cpu_seconds=1.6)
+    slept = ran(returncode=1, seconds=1.6, cpu_seconds=0.1)
+    assert in_judges_words(judge, *process_verdict(spun, limits), empty=False)[0] == word
+    asleep = in_judges_words(judge, *process_verdict(slept, limits), empty=False)[0]
+    assert asleep == (RE if clock == CPU else TLE)
 
 
 def test_a_clean_run_has_no_process_verdict():
