@@ -44,6 +44,7 @@ API::
     stopped(pid) -> bool   # stopped by a signal (SIGSTOP, SIGTSTP): /proc/PID/stat's state T
     xcpu_kept_off(pid) -> bool   # SIGXCPU ignored, caught or blocked: /proc/PID/status
     track(pid); untrack(pid)   # a session tracked from its start to its reaping, across threads
+    start_tracked(start) -> Popen   # start() tracked before end_handed_over's next look
     end_holders(files)     # SIGKILL every other process holding one of files (file_identity(fd))
     with tracked(pid): ...; end_sessions()   # such groups (and their leaders' children's)
                                             # ended when the kit is stopped
@@ -217,16 +218,20 @@ def program_ran(  # noqa: PLR0913
         stack.callback(err.close)
         stack.enter_context(subreaping())
         before = oom_kills()
-        with subprocess.Popen(
-            argv,
-            cwd=cwd,
-            env=judged_environment() if env is None else env,
-            stdin=source,
-            stdout=stack.enter_context(open(output, "wb")) if output else out.write_end,
-            stderr=err.write_end,
-            start_new_session=True,
-            preexec_fn=_held(memory, cpu),  # noqa: PLW1509
-        ) as process:
+        process = start_tracked(
+            functools.partial(
+                subprocess.Popen,
+                argv,
+                cwd=cwd,
+                env=judged_environment() if env is None else env,
+                stdin=source,
+                stdout=stack.enter_context(open(output, "wb")) if output else out.write_end,
+                stderr=err.write_end,
+                start_new_session=True,
+                preexec_fn=_held(memory, cpu),
+            )
+        )
+        with process:
             hung, at_hard, peak = _waited(process, timeout, (out, err), cpu)
         end_handed_over()
         killed = process.returncode == -signal.SIGKILL and not hung
@@ -621,6 +626,7 @@ def _seen_twice(look: Callable[[], set[int]]) -> set[int]:
     return seen & look()
 
 
+_starting = threading.Lock()  # from a program's start to its tracking (``start_tracked``)
 _under_way = [0]  # programs under way while the kit is a subreaper (``subreaping``)
 _under_way_lock = threading.Lock()
 
@@ -644,6 +650,17 @@ def subreaping() -> Iterator[None]:
                 become_subreaper(False)
 
 
+def start_tracked(start: Callable[[], subprocess.Popen]) -> subprocess.Popen:
+    """``start()``, a program started in a session of its own, tracked (``track``) before any
+    look for the processes handed to the kit (``end_handed_over``) can see it: between its
+    start and its tracking another thread's look took it for one a run left, killed and
+    reaped it, and its status was lost. Its caller untracks it once it is reaped."""
+    with _starting:
+        process = start()
+        track(process.pid)
+    return process
+
+
 def end_handed_over() -> None:
     """Kill, with their groups, and reap the processes handed to the kit (``subreaping``) out
     of its group and out of every tracked session: what a program the kit ran left in a
@@ -653,7 +670,7 @@ def end_handed_over() -> None:
     left alone; one look costs a read of the kit's children (``/proc/self/task``)."""
     own = os.getpgrp()
     for _ in range(SWEEP_ROUNDS):
-        left = _seen_twice(lambda: {pid for pid in children(os.getpid()) if _left(pid, own)})
+        left = _seen_twice(lambda: _handed_over(own))
         for pid in left:
             kill(pid)
         for pid in left:
@@ -661,6 +678,13 @@ def end_handed_over() -> None:
                 os.waitpid(pid, 0)
         if not left:
             return
+
+
+def _handed_over(own: int) -> set[int]:
+    """The kit's children handed over (``_left``), looked at between two starts of programs
+    (``start_tracked``): one started is tracked by then."""
+    with _starting:
+        return {pid for pid in children(os.getpid()) if _left(pid, own)}
 
 
 def _left(pid: int, own: int) -> bool:

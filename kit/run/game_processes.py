@@ -31,6 +31,7 @@ API::
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import queue
 import signal
@@ -49,7 +50,7 @@ from kit.processes import (
     end_holders,
     judged_environment,
     kill_group,
-    track,
+    start_tracked,
     tracked,
     untrack,
     whole_tail,
@@ -137,25 +138,26 @@ def start(
     stdout (new pipes, or descriptors of the caller's)."""
     kit = os.getpid()
     try:
-        process = subprocess.Popen(
-            argv,
-            cwd=cwd,
-            env=env,
-            stdin=pipes[0],
-            stdout=pipes[1],
-            stderr=stderr,
-            bufsize=0,
-            start_new_session=True,  # its own process group, killed as a whole
-            preexec_fn=ended_with(kit, signal.SIGKILL),  # noqa: PLW1509 (imports nothing)
+        # tracked at once, not from its reaper's start: another thread's end_handed_over,
+        # after a checker, took it meanwhile for what a program left, and killed it
+        return start_tracked(
+            functools.partial(
+                subprocess.Popen,
+                argv,
+                cwd=cwd,
+                env=env,
+                stdin=pipes[0],
+                stdout=pipes[1],
+                stderr=stderr,
+                bufsize=0,
+                start_new_session=True,  # its own process group, killed as a whole
+                preexec_fn=ended_with(kit, signal.SIGKILL),  # imports nothing
+            )
         )
     except OSError as error:
         if machine_refused(error):  # the machine's limit, said as such (kit.cli)
             raise
         raise BuildError(f"cannot start the {role} {argv[0]}: {error.strerror or error}") from None
-    # tracked at once, not from its reaper's start: another thread's end_handed_over, after a
-    # checker, took it meanwhile for what a program left, and killed it
-    track(process.pid)
-    return process
 
 
 def play(

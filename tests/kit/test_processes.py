@@ -760,3 +760,25 @@ def test_a_program_s_whole_output_goes_to_a_file_when_asked(tmp_path):
     )
     assert (ran.status, ran.stdout) == (0, b"")
     assert (tmp_path / "out").read_bytes() == b"x" * (3 << 20)
+
+
+def test_a_program_started_beside_another_thread_s_sweep_keeps_its_status(tmp_path, monkeypatch):
+    """Another thread's ``end_handed_over`` looked at the kit's children while a program was
+    started but not yet tracked (its own session, out of the kit's group): it took the program
+    for one a run left, killed and reaped it, and its status was lost (0, or SIGKILL's); seen
+    with 36 checkers run side by side. A look now waits for a start to be tracked."""
+    sweeps = []
+    track = processes.track
+
+    def sweep_then_track(pid):  # the sweep comes between the start and the tracking
+        sweeping = threading.Thread(target=processes.end_handed_over)
+        sweeping.start()
+        sweeping.join(3 * processes.HOLDER_RECHECK)
+        sweeps.append(sweeping)
+        track(pid)
+
+    monkeypatch.setattr(processes, "track", sweep_then_track)
+    ran = program_ran(python("import time\ntime.sleep(0.5)\nraise SystemExit(3)"), tmp_path, 60)
+    for sweeping in sweeps:
+        sweeping.join()
+    assert (ran.status, ran.hung) == (3, False)
