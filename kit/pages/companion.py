@@ -81,7 +81,7 @@ DEFAULT_LIMITS = (1000, 1024)  # ms, MB
 DEFAULT_SAID = "Competitive Companion's default, perhaps not the problem's"
 DEFAULT_NOTE = (
     "the limits 1000 ms and 1024 MB are Competitive Companion's defaults, which it sends when "
-    "it reads none from the page: check the problem's and set time_limit and memory_limit"
+    "it reads none from the page: check the problem's page and set time_limit and memory_limit"
 )
 # Virtual Judge judges nothing itself: "it's not a real online judge. It can grab problems from
 # other regular online judges and simulate submissions to other online judges" (its own

@@ -201,6 +201,9 @@ def test_competitive_companion_s_default_limits_are_said_to_be_its_own():
     assert (page.time_shown, page.memory_shown) == (f"1000 ms, {said}", f"1024 MB, {said}")
     assert page.notes == (companion.DEFAULT_NOTE,)
     assert companion.DEFAULT_NOTE.startswith("the limits 1000 ms and 1024 MB are Competitive")
+    assert companion.DEFAULT_NOTE.endswith(
+        ": check the problem's page and set time_limit and memory_limit"
+    )
     atcoder = "https://atcoder.jp/contests/abc443/tasks/abc443_e"
     for url, time, memory in ((atcoder, 1000, 1024), (url, 1000, 256), (url, 2000, 1024)):
         page = companion.read(data(url=url, group="X", timeLimit=time, memoryLimit=memory), "p")
