@@ -14,7 +14,8 @@ from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
 from kit.run.limits import limits_for
-from kit.stress.programs import made_elsewhere, parse_program
+from kit.run.process import TIME, Run
+from kit.stress.programs import Program, made_elsewhere, parse_program
 
 RUNNER = stand_in([parse_target("cpython3.8")])
 
@@ -146,6 +147,24 @@ def test_a_failing_program_is_one_line_with_its_input_or_seed(maxsum, tmp_path):
     assert str(caught.value) == (
         "--gen 'quiet.py' (run with 3) failed: runtime error: exit status 1 (it said: no such "
         "table)"
+    )
+
+
+def test_a_brute_force_stopped_late_on_a_loaded_machine_says_when_it_was_stopped(
+    maxsum, tmp_path, monkeypatch
+):
+    """Its deadline moved on by what it waited for a core (``kit.run.limits.moved_on``): the
+    stop said the timeout alone where it came seconds later; it says when, measured."""
+    limits = replace(limits_for(maxsum, RUNNER), timeout=0.6)
+    late = Run(-9, b"", b"", seconds=8.47, cpu_seconds=0.5, peak_kib=1, killed=TIME, waited=7.83)
+    monkeypatch.setattr(Program, "_run", staticmethod(lambda *args, **settings: late))
+    brute = parse_program("brute/maxsum_brute.py", "--brute", RUNNER, maxsum)
+    with pytest.raises(BuildError) as caught:
+        brute.answer("x\n", cwd=tmp_path, limits=limits)
+    assert str(caught.value) == (
+        "--brute 'brute/maxsum_brute.py' was stopped: still running at 0.6 s (and 7.87 s more "
+        "for what it waited for a core other work on this machine held: 8.47 s of wall time in "
+        "all), when a stress run stops a brute force (on 'x\\n')"
     )
 
 
