@@ -1,5 +1,7 @@
 """A testlib checker as a comparison rule (``checker:PATH``): ``CheckerComparator`` runs it as
-``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's.
+``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's: a ``quitp`` (exit
+status 7) accepts the output with its points as ``Judgement.score`` (a Polygon scoring
+problem's test score, ``kit.verify.polygon_points``).
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
 solution's fault; ``hang_said`` and ``killed_said`` say its kill at its time-out (wall time)
@@ -27,12 +29,14 @@ from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import (
+    TESTLIB_POINTS,
     TESTLIB_PRESENTATION,
     TESTLIB_REJECTS,
     judge_message,
     not_started,
     summary_line,
     testlib_failure,
+    testlib_points,
 )
 from kit.judges.programs import Program
 from kit.processes import OomKill, cpu_limits, program_ran, signal_name
@@ -98,6 +102,8 @@ def _checker_verdict(
         return checker_failure(killed_said(status, cpu, oom=oom))
     if status == 0:
         return Judgement(True, summary_line(stdout, stderr))
+    if status == TESTLIB_POINTS:
+        return _points_verdict(stdout, stderr)
     message = judge_message(stdout, stderr)
     failure = not_started(status, message) or testlib_failure(status)
     if failure is not None:
@@ -109,6 +115,17 @@ def _checker_verdict(
         f"checker: {message or meaning} (exit status {status})",
         presentation=status in TESTLIB_PRESENTATION,
     )
+
+
+def _points_verdict(stdout: bytes, stderr: bytes) -> Judgement:
+    """A checker's ``quitp`` (exit status 7): the output accepted with the points its verdict
+    line gives (``Judgement.score``), as Polygon and Codeforces take them; without a number
+    (``quitpi``'s ``points_info=...``, or no ``points`` line) a failure of the checker."""
+    points = testlib_points(stderr)
+    said = summary_line(stdout, stderr)
+    if points is None:
+        return checker_failure(f"exit status 7 (testlib's points) with no points: {said}")
+    return Judgement(True, said, score=points)
 
 
 def checker_failure(what: str, hung: bool = False) -> Judgement:

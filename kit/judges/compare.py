@@ -42,20 +42,21 @@ Modes:
 - ``"checker:PATH"``: the program PATH (relative to the checkout; a ``.py`` file runs under
   this Python, a C or C++ source is compiled once and cached, ``kit.judges.programs``, with
   testlib.h found beside it or in the folder the problem names; anything else must be
-  executable) run as ``PATH INPUT OUTPUT ANSWER``, three
-  file paths in testlib's order (the input, the solution's output, the jury's answer), which
-  online-judge-tools' judge command follows too. Its exit status is read as testlib's: 0
-  accepted, 1 wrong answer, 2 presentation error, 3 the checker failed, 4 (wrong output
-  format) a presentation error, 7 (points) and 8 (unexpected end of the output) a wrong
-  answer. Exit 1 is a wrong answer with or without a traceback: a Python checker that rejects
-  by raising (an ``assert``, as online-judge-tools' own special judges do, or an exception
-  while reading a malformed output) exits with 1, which testlib reads as a wrong answer and
-  online-judge-tools too (it accepts on 0, any other status is a wrong answer). The message
-  is the exception's line (``AssertionError: ...``; a bare ``assert`` adds its line number
-  and statement) when the checker printed a traceback, else its first lines of output.
-  Exit 3, any status testlib does not define, death by a signal or no answer within the
-  timeout is a failure of the checker, reported apart from the solution's verdicts (never
-  its fault, never accepted). The rule is ``kit.judges.checker_compare``'s.
+  executable) run as ``PATH INPUT OUTPUT ANSWER``, three file paths in testlib's order (the
+  input, the solution's output, the jury's answer), which online-judge-tools' judge command
+  follows too. Its exit status is read as testlib's: 0 accepted, 1 wrong answer, 2 presentation
+  error, 3 the checker failed, 4 (wrong output format) a presentation error, 7 (points:
+  ``quitp``) accepted with the points its ``points P`` line gives (``Judgement.score``; none
+  there, the checker failed), 8 (unexpected end of the output) a wrong answer. Exit 1 is a
+  wrong answer with or without a traceback: a Python checker that rejects by raising (an
+  ``assert``, as online-judge-tools' own special judges do, or an exception while reading a
+  malformed output) exits with 1, which testlib reads as a wrong answer and online-judge-tools
+  too (it accepts on 0, any other status is a wrong answer). The message is the exception's
+  line (``AssertionError: ...``; a bare ``assert`` adds its line number and statement) when the
+  checker printed a traceback, else its first lines of output. Exit 3, any status testlib does
+  not define, death by a signal or no answer within the timeout is a failure of the checker,
+  reported apart from the solution's verdicts (never its fault, never accepted). The rule is
+  ``kit.judges.checker_compare``'s.
 
 **The Kattis default validator** (``"kattis:FLAGS"``), as the format's spec describes it
 ("Default output validator specification", Kattis/problem-package-format, spec/legacy.md) and

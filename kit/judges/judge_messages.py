@@ -7,10 +7,11 @@ and where it was raised, else its verdict line or its first lines), ``raised_whe
 line and statement a traceback was raised at), ``not_started`` (a Python program's exit 1 that
 rejects nothing: it could not import or compile, or used a name it never bound) and
 ``testlib_failure`` (an exit status that is the program's own failure), with testlib's exit
-statuses (``TESTLIB_REJECTS``, ``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``). Checkers and Kattis
-validators (``kit.judges.compare``), interactors (``kit.run.interact``,
-``kit.run.game_verdicts``), input validators and graders are told so; a solution's crash is
-its ``crash_line``.
+statuses (``TESTLIB_REJECTS``, ``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``, ``TESTLIB_POINTS``),
+and ``testlib_points`` (the points a checker's ``quitp`` gave, as testlib writes them).
+Checkers and Kattis validators (``kit.judges.compare``), interactors (``kit.run.interact``,
+``kit.run.game_verdicts``), input validators and graders are told so; a solution's crash is its
+``crash_line``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ TESTLIB_REJECTS = {
 }
 TESTLIB_PRESENTATION = {2, 4}
 TESTLIB_FAIL = 3
+# a checker's quitp(points, message): a score, which the output earned (testlib.h at
+# 1e4e8a24: POINTS_EXIT_CODE 7; its verdict line on stderr "points " + the points, "%d" of an
+# int or "%.10f" of a double less its trailing zeros, then " " + the message; the output must
+# have been read to its end, as for ok). An interactor's 7 rejects (TESTLIB_REJECTS).
+TESTLIB_POINTS = 7
+_POINTS_LINE = re.compile(rb"(?m)^points ([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?=[ \r\n]|$)")
 
 _TRACEBACK = b"Traceback (most recent call last):"
 _FRAME = re.compile(r'  File "([^"]*)", line (\d+)')
@@ -128,6 +135,13 @@ KATTIS_STATUSES = {
     KATTIS_ACCEPTED: "accepted",
     KATTIS_WRONG: "wrong answer",
 }  # a Kattis validator's two verdicts
+
+
+def testlib_points(stderr: bytes) -> str | None:
+    """The points of a checker's last ``points P ...`` line on ``stderr`` (testlib's ``quitp``),
+    as written; None when it wrote none (``quitpi``'s ``points_info=...`` is no number)."""
+    found = list(_POINTS_LINE.finditer(stderr))
+    return found[-1][1].decode("ascii") if found else None
 
 
 def testlib_failure(status: int) -> str | None:

@@ -55,6 +55,9 @@ class PackageCase:
     output: Path | None = None  # invalid_output's and valid_output's NAME.out
     args: tuple[str, ...] = ()  # the submission's command-line arguments (NAME.yaml's args)
     files: Path | None = None  # NAME.files: copied into the submission's working folder
+    # a Polygon scoring problem's test's points (problem.xml's ``<test points="10.0">``), its
+    # score when accepted (kit.verify.polygon_points); None: the problem carries none
+    points: float | None = None
 
     def args_for(self, validator: str) -> tuple[str, ...]:
         """The arguments the input validator named ``validator`` gets on this case."""
@@ -177,6 +180,9 @@ class Package:
     # a 2025-09 scoring problem's ``secret`` and test data groups (kit.verify.score_aggregation);
     # () for every other problem
     score_groups: tuple[ScoreGroup, ...] = ()
+    # a Polygon scoring problem's checker points are percents of its test's points
+    # (``<judging treat-points-from-checker-as-percent="true">``), not points themselves
+    points_percent: bool = False
     # the package forbids submissions to write files (2025-09: ``allow_file_writing`` false,
     # its default)
     no_files: bool = False

@@ -12,12 +12,16 @@ reader p2d/polygon.py):
   milliseconds, ``<memory-limit>`` in bytes, ``<test-count>``, ``<input-path-pattern>`` and
   ``<answer-path-pattern>`` (printf patterns, ``tests/%02d`` and ``tests/%02d.a``), and
   ``<tests><test ... sample="true">``. Tests run in their numeric order, as Codeforces runs
-  them; the leading ones marked ``sample`` are the samples. A package exported without its
-  generated tests or their answers (Polygon's "standard" package, both made by ``doall.sh``,
-  the answers by the main solution) is a one-line error naming the first missing file: a case
-  without its answer would pass whatever the output (``unanswered`` lists the tests whose
-  answer alone is missing, the main solution and the limits: ``kit.verify.made_answers``
-  makes them so for ``verify``);
+  them; the leading ones marked ``sample`` are the samples. A scoring problem's tests carry
+  ``points="10.0"`` (each case's ``points``; a test without them in such a problem 0), and
+  ``<judging treat-points-from-checker-as-percent="true">`` makes a checker's points percents
+  of them (``points_percent``; ``kit.verify.polygon_points`` scores a run); a group whose
+  ``points-policy`` is ``complete-group`` is scored test by test, a note says so. A package
+  exported without its generated tests or their answers (Polygon's "standard" package, both
+  made by ``doall.sh``, the answers by the main solution) is a one-line error naming the first
+  missing file: a case without its answer would pass whatever the output (``unanswered`` lists
+  the tests whose answer alone is missing, the main solution and the limits:
+  ``kit.verify.made_answers`` makes them so for ``verify``);
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
   the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names).
@@ -56,6 +60,7 @@ Polygon has no margin for time-limit solutions: the Kattis format's later defaul
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shlex
@@ -99,17 +104,17 @@ TAGS = (
 )
 
 
-# a scoring problem's tests carry points (<test points="10.0">), which its checker gives in part
-# or whole by testlib's quitp (exit 7); Polygon reads them as a score (absolute or a share of
-# the test's: blackav/ejudge#96), the kit as no acceptance
 RUNS_NOTE = (
     '<judging run-count="{count}">: Polygon runs the solution {count} times on each test, '
     "the interactor carrying what each run left to the next; the kit runs it once"
 )
-POINTS_NOTE = (
-    "its tests carry points (a scoring problem), which the kit does not read: a checker's "
-    "points (testlib's quitp, exit status 7) are judged a wrong answer, full marks included"
+# a scoring problem's test groups (<groups><group points-policy="complete-group">), whose
+# points Polygon gives only when every test of the group passes
+GROUPS_NOTE = (
+    "group {names}: points-policy complete-group is not read: each test is scored alone "
+    "(Polygon scores the group only when every test of it passes)"
 )
+PERCENT = "treat-points-from-checker-as-percent"  # <judging>'s: a checker's points are percents
 
 
 def is_polygon(path: Path) -> bool:
@@ -189,6 +194,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         margin_from="assumed: Polygon has none",
         multiplier=2.0,
         submissions=tuple(_solutions(root, path)),
+        points_percent=_judging(root).get(PERCENT, "").strip() == "true",
         include=(files,) if (files / "testlib.h").is_file() else (),
         valid_inputs=tuple(valid),
         invalid_inputs=tuple(invalid),
@@ -211,13 +217,23 @@ def _limits(testset: ElementTree.Element, where: str) -> tuple[int, int]:
     return time_ms, memory_bytes
 
 
+def _judging(root: ElementTree.Element) -> ElementTree.Element:
+    """problem.xml's ``<judging>``, or an empty one."""
+    found = root.find("judging")
+    return ElementTree.Element("judging") if found is None else found
+
+
 def _judging_notes(root: ElementTree.Element, testset: ElementTree.Element) -> list[str]:
-    """What the kit judges otherwise than Polygon would: tests with points, several runs."""
+    """What the kit judges otherwise than Polygon would: groups scored whole, several runs."""
     notes = []
-    if any(test.get("points") for test in testset.findall("tests/test")):
-        notes.append(POINTS_NOTE)
-    runs = root.find("judging")
-    count = runs.get("run-count", "1") if runs is not None else "1"
+    whole = [
+        group.get("name", "")
+        for group in testset.findall("groups/group")
+        if group.get("points-policy") == "complete-group"
+    ]
+    if whole and any(test.get("points") is not None for test in testset.findall("tests/test")):
+        notes.append(GROUPS_NOTE.format(names=", ".join(whole)))
+    count = _judging(root).get("run-count", "1")
     if count.strip() not in ("", "1"):
         notes.append(RUNS_NOTE.format(count=count.strip()))
     return notes
@@ -349,6 +365,7 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
     answers = testset.findtext("answer-path-pattern") or "tests/%02d.a"
     tests = testset.findall("tests/test")
     marked = [test.get("sample") == "true" for test in tests]
+    scored = any(test.get("points") is not None for test in tests)  # a scoring problem
     _tests_folder(path, shown, count, inputs, answers, where)
     cases, leading = [], True
     for number in range(1, count + 1):
@@ -361,14 +378,29 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
                     f"{shown}: {pattern % number} is missing (problem.xml lists {count} tests; "
                     f"{_making(path, _lacked(made == answer, method))})"
                 )
+        points = _points(tests[number - 1] if number <= len(tests) else None, number, where)
+        points = points if scored else None
         leading = leading and number <= len(marked) and marked[number - 1]
         group = "sample" if leading else "secret"
         name = (inputs % number).rstrip("/")
         args = ("--testset", testset.get("name") or "tests")
         if number <= len(tests) and tests[number - 1].get("group"):
             args += ("--group", tests[number - 1].get("group", ""))
-        cases.append(PackageCase(name, source, answer, group, (), (("", args),)))
+        cases.append(PackageCase(name, source, answer, group, (), (("", args),), points=points))
     return cases
+
+
+def _points(test: ElementTree.Element | None, number: int, where: str) -> float:
+    """Test ``number``'s points (``<test points="10.0">``), 0 where a scoring problem leaves a
+    test without; a one-line error when they are no finite number."""
+    text = test.get("points") if test is not None else None
+    try:
+        points = float((text or "0").strip())
+    except ValueError:
+        points = math.nan
+    if not math.isfinite(points):
+        raise BuildError(f'{where}: test {number}: <test points="{text}">: not a number of points')
+    return points
 
 
 def _tests_folder(

@@ -126,7 +126,8 @@ class Verdict:
     seconds: float
     said: str = ""  # what an accepting checker or interactor said
     alone: bool = True  # its time is a figure: taken with nothing else of the check running
-    score: str | None = None  # what a Kattis validator wrote to score.txt (kit.judges.compare)
+    # what a Kattis validator wrote to score.txt, or a testlib checker's points (kit.judges.compare)
+    score: str | None = None
     wall: float | None = None  # its runs' slowest wall clock, where each was timed (Timing.wall)
     cpu: float | None = None  # and their largest CPU time (Timing.cpu)
 

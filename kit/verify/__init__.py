@@ -8,6 +8,7 @@ and its own data and programs tried.
 - ``grading``               a Kattis default grader's verdict over a test data group
 - ``grader_program``        a package's own grader, run as problemtools runs one
 - ``score_aggregation``     a 2025-09 scoring problem's scores
+- ``polygon_points``        a Polygon scoring problem's score: its tests' and its checker's points
 - ``verdict_agreement``     whether a submission's verdicts agree with what its package allows
 - ``limit_inference``       the time limit a later-format package's own submissions give it
 - ``testdata_check``        the test data checked as problemtools checks it

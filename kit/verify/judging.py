@@ -37,6 +37,11 @@ A validator's ``score.txt`` against the package's rules is a judge error
 its validator, one that is not a number, none where ``validation: custom score`` asks for one;
 problemtools, judge/validate.py).
 
+**A Polygon scoring problem** (its tests carry points) runs every test of each submission,
+as Polygon judges one, and scores the run (``kit.verify.polygon_points``): a checker's points
+(testlib's ``quitp``) accept the output and are the test's score; the tag decides the row as
+in a pass-fail problem, the score beside it.
+
 **A 2025-09 scoring problem** is scored by that version's model (``kit.verify.score_aggregation``):
 its folders keep their verdict rules, its row ends with the score, a score against the
 format's rules makes the case (or for a group over its ``max_score``, the run) a judge error,
@@ -77,7 +82,7 @@ import dataclasses
 import math
 
 from kit.judges.targets import Runner
-from kit.packages.model import KATTIS, Package, Submission
+from kit.packages.model import KATTIS, POLYGON, Package, Submission
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run.cases import Column, RunOptions, run_all
@@ -85,6 +90,7 @@ from kit.run.limits import KILL_FACTOR, limits_for
 from kit.run.verdicts import OK, TLE, Verdict
 from kit.verify.grader_program import package_grader
 from kit.verify.judged_submissions import Judged
+from kit.verify.polygon_points import run_score
 from kit.verify.runnable_submissions import (
     beyond_stand_in,
     compiled,
@@ -149,7 +155,8 @@ def judge_submission(
 ) -> Judged:
     """Run one submission on the cases, stopping at its first failing case unless
     ``every_case``, the package's submissions.yaml or its grading (``kit.verify.grading``: its
-    verdict then) asks for all of them; ``provisional``: under ``PROVISIONAL_LIMIT``, before
+    verdict then) asks for all of them, or it is a Polygon scoring problem (its score then);
+    ``provisional``: under ``PROVISIONAL_LIMIT``, before
     the package's limit is known."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
@@ -159,9 +166,10 @@ def judge_submission(
     runner = own
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
+    scored_tests = package.format == POLYGON and any(c.points is not None for c in package.cases)
     every_case = every_case or any((package.expectations, package.grading, package.score_groups))
     options = _run_options(
-        problem, submission, jobs, every_case=every_case, provisional=provisional
+        problem, submission, jobs, every_case=every_case or scored_tests, provisional=provisional
     )
     ran = run_all(problem, None, submission.path, cases, [column], options=options)
     verdicts, messages = score_checked(ran, package)
@@ -175,6 +183,8 @@ def judge_submission(
     where = {case.name: case_path(problem, case) for case in cases} if every_case else {}
     if package.score_groups:
         verdicts = aggregated(package, where, verdicts, messages, judged)
+    if scored_tests:  # a Polygon scoring problem: every test's points
+        judged.score, judged.full_score = run_score(package, verdicts)
     if package.grading:
         grader = package_grader(problem)
         failing = graded_failure(package, where, verdicts, judged, grader)

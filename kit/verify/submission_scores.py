@@ -10,6 +10,7 @@ score, each group outside its ``range`` said.
 API::
 
     score_checked(run_all's result, package) -> (case verdicts, {case name: message})
+        # a Polygon package's checker points (testlib's quitp) are never a judge error
     score_error(verdict word, score.txt text or None, custom_score) -> str | None
     aggregated(package, {case name: path}, verdicts, messages, judged) -> verdicts
     graded_failure(package, {case name: path}, verdicts, judged[, grader]) -> [(0, case, word)]
@@ -22,7 +23,7 @@ import dataclasses
 import math
 
 from kit.judges.kattis_feedback import score_parts
-from kit.packages.model import Package
+from kit.packages.model import POLYGON, Package
 from kit.run.verdicts import JE, OK, WA, Verdict
 from kit.verify.grading import out_of_range, scored
 from kit.verify.judged_submissions import Judged
@@ -34,7 +35,7 @@ def score_checked(ran, package: Package) -> tuple[list, dict[str, str]]:
     ``score_error``; a 2025-09 package's: ``aggregated``) turned into a judge error, and each
     failing case's message by name."""
     messages = {failure.case: failure.message for failure in ran.failures}
-    if package.score_groups:
+    if package.score_groups or package.format == POLYGON:  # a testlib checker's points: any
         return list(ran.verdicts), messages
     checked = []
     for verdict in ran.verdicts:

@@ -14,7 +14,9 @@ close to call (``kit.verify.judging``'s docstring says when), anything else that
   knows TLE and RTE: a program over the memory limit crashes); ``rejected`` any rejection;
   ``brute_force`` TLE, RE or MLE.
 - Polygon's tags, as the p2d converter maps them to those folders (cn-xcpc-tools/
-  Polygon2DOMjudge, config.example.toml, ``[tag]``): ``main`` and ``accepted`` ok;
+  Polygon2DOMjudge, config.example.toml, ``[tag]``), a scoring problem's too (a checker's
+  points accept a test, so a run of them is ok; the row says its score: ``_with_points``):
+  ``main`` and ``accepted`` ok;
   ``wrong-answer`` WA; ``presentation-error`` PE (Codeforces' WA that says it was one);
   ``time-limit-exceeded`` TLE;
   ``time-limit-exceeded-or-accepted`` TLE or ok; ``memory-limit-exceeded`` MLE;
@@ -155,7 +157,18 @@ def agreement(
 ) -> Agreement:
     """How the kit's verdict on a submission stands to what its folder allows (the module
     doc), or to what the package's ``expectations`` ask of every case; ``limit`` in seconds,
-    ``margin`` the package's."""
+    ``margin`` the package's. A Polygon scoring problem's row says its score too
+    (``_with_points``)."""
+    found = _agreement(judged, limit, margin, expectations)
+    if judged.package_format == POLYGON and judged.score is not None:
+        return _with_points(judged, found)
+    return found
+
+
+def _agreement(
+    judged: Judged, limit: float, margin: float, expectations: tuple[Expectation, ...]
+) -> Agreement:
+    """``agreement``, without a Polygon scoring problem's score."""
     assert judged.verdict is not None
     scored_agreement = _scored(judged)
     if scored_agreement is not None:
@@ -240,6 +253,7 @@ def _scored(judged: Judged) -> Agreement | None:
     if (
         judged.score is None
         or judged.group_scores
+        or judged.package_format == POLYGON  # a tag named "accepted": ``_with_points``
         or folder not in ("accepted", PARTIALLY_ACCEPTED)
     ):
         return None
@@ -252,6 +266,24 @@ def _scored(judged: Judged) -> Agreement | None:
     if folder == "accepted":
         return Agreement(AGREES, f"{got}: not the full score (problemtools warns)")
     return Agreement(AGREES, f"{got}: the full score (problemtools warns)")
+
+
+def _with_points(judged: Judged, found: Agreement) -> Agreement:
+    """A Polygon scoring problem's row: its tag decides, as in a pass-fail problem (a
+    checker's points accept the output: a run of them is AC, which a rejecting tag does not
+    allow), and the reason says the score, beside the full score (the tests' points) when
+    there is one; an accepted or main solution short of it, or one over it, still agrees,
+    Polygon checking verdicts alone, and the row says so (the module doc)."""
+    score, full = judged.score, judged.full_score
+    assert score is not None
+    got = f"score {number(score)}" + (f" (full {number(full)})" if full is not None else "")
+    if full is None:
+        got += " (problem.xml's tests carry no points: no full score)"
+    elif score > full + SCORE_SLACK:
+        got += ": over the full score"
+    elif judged.verdict == OK and found.outcome != DISAGREES and score < full - SCORE_SLACK:
+        got += ": not the full score (Polygon checks the tags' verdicts alone)"
+    return Agreement(found.outcome, f"{got}; {found.reason}" if found.reason else got)
 
 
 def check_words(expectations: tuple[Expectation, ...], where: str) -> None:

@@ -65,14 +65,40 @@ def test_checker_exit_2_is_a_presentation_error_and_3_a_checker_failure(sum_case
 
 @pytest.mark.parametrize(
     ("status", "presentation", "failed"),
-    [(1, False, False), (2, True, False), (4, True, False), (7, False, False), (8, False, False),
-     (3, False, True), (5, False, True), (42, False, True)],
+    [(1, False, False), (2, True, False), (4, True, False), (8, False, False),
+     (3, False, True), (5, False, True), (7, False, True), (42, False, True)],
 )  # fmt: skip
 def test_checker_exit_statuses_read_as_testlib_s(tmp_path, sum_case, status, presentation, failed):
     write_program(tmp_path, "status.py", f"import sys\nsys.exit({status})\n")
     judgement = comparator("checker:status.py", root=tmp_path).judge(sum_case, b"1", b"1")
     assert not judgement.accepted
     assert (judgement.presentation, judgement.checker_failed) == (presentation, failed)
+
+
+def test_a_checker_s_points_accept_the_output_with_their_score(tmp_path, sum_case):
+    """testlib's ``quitp`` (exit status 7, ``points P message`` on stderr): the output accepted
+    with P as its score, as Polygon scores a test; exit 7 with no points (``quitpi``, or a
+    bare 7 as above) is the checker's failure."""
+    write_program(tmp_path, "points.py", """\
+        import sys
+        print("reading", file=sys.stderr)
+        print("points 7.5 shorter than the jury's", file=sys.stderr)
+        sys.exit(7)
+    """)
+    judgement = comparator("checker:points.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert judgement.accepted and judgement.score == "7.5"
+    assert judgement.message == "reading / points 7.5 shorter than the jury's"
+    write_program(tmp_path, "info.py", """\
+        import sys
+        print("points points_info=a=1 d=0", file=sys.stderr)
+        sys.exit(7)
+    """)
+    judgement = comparator("checker:info.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert not judgement.accepted and judgement.checker_failed
+    assert judgement.message == (
+        "checker failed: exit status 7 (testlib's points) with no points: "
+        "points points_info=a=1 d=0"
+    )
 
 
 def write_program(folder, name, body, executable=False):

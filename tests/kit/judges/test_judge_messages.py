@@ -4,6 +4,7 @@ the checker."""
 
 import pytest
 
+from kit.judges import judge_messages
 from kit.judges.judge_messages import crash_line, judge_message, raised_where, summary_line
 from kit.processes import Kept
 
@@ -93,3 +94,20 @@ def test_where_a_traceback_was_raised_is_its_program_s_own_innermost_frame():
     )
     assert raised_where(stderr) == "gen.py, line 4: n = json.loads(text)"
     assert raised_where(b"no such table\n") is None
+
+
+@pytest.mark.parametrize(
+    ("stderr", "points"),
+    [
+        (b"points 10 Jury's answer is worse\n", "10"),  # quitp(int, ...): "%d"
+        (b"points 7.5\n", "7.5"),  # quitp(double) less its trailing zeros, no message
+        (b"points 0.0 worse\n", "0.0"),  # 0.0000000000 to "0.0"
+        (b"debugging\npoints 3 first\npoints 1e-3 last\n", "1e-3"),  # its last verdict line
+        (b"points points_info=pa=1 d=0\n", None),  # quitpi: no number
+        (b"wrong answer 5 points\n", None),
+        (b"points 12abc\n", None),
+    ],
+)
+def test_testlib_points_are_read_from_the_quitp_verdict_line(stderr, points):
+    """testlib.h at 1e4e8a24: ``quitp`` writes ``points `` and the points, then the message."""
+    assert judge_messages.testlib_points(stderr) == points

@@ -113,15 +113,35 @@ def test_only_the_leading_marked_tests_are_samples_and_without_a_checker_tokens_
     assert found.include == ()  # no files/testlib.h
 
 
-def test_a_scoring_problem_s_points_are_said_not_to_be_read(tmp_path):
-    """A checker's ``quitp`` (exit 7) is a score in a problem whose tests carry points: the
-    kit, which judges it a wrong answer, says so (a correct submission disagreed unexplained)."""
-    scored = TESTSET.replace("<test/>", '<test points="10.0"/>')
-    note = f"note: s: {polygon.POINTS_NOTE}"
-    assert note in polygon.read(problem_xml(tmp_path / "s", scored), "s").notes
-    assert not [
-        n for n in polygon.read(problem_xml(tmp_path / "p", TESTSET), "p").notes if "points" in n
+def test_a_scoring_problem_s_tests_carry_their_points(tmp_path):
+    """``<test points="10.0">``: each case's points (a test without them 0 in such a problem;
+    None in a problem with none), the checker's as percents under
+    ``treat-points-from-checker-as-percent``; complete-group groups are noted as scored test
+    by test; points that are no number are a one-line error."""
+    assert [
+        case.points for case in polygon.read(problem_xml(tmp_path / "p", TESTSET), "p").cases
+    ] == [
+        None,
+        None,
+        None,
     ]
+    scored = TESTSET.replace("<test/>", '<test points="10.5"/>')
+    found = polygon.read(problem_xml(tmp_path / "s", scored), "s")
+    assert [case.points for case in found.cases] == [0.0, 10.5, 0.0]
+    assert not found.points_percent and not found.notes
+    folder = problem_xml(tmp_path / "c", scored)
+    xml = folder / "problem.xml"
+    text = xml.read_text().replace(
+        "<judging>", '<judging treat-points-from-checker-as-percent="true">'
+    )
+    groups = '<groups><group name="1" points-policy="complete-group"/></groups></testset>'
+    xml.write_text(text.replace("</testset>", groups))
+    found = polygon.read(folder, "c")
+    assert found.points_percent
+    assert found.notes == (f"note: c: {polygon.GROUPS_NOTE.format(names='1')}",)
+    xml.write_text(text.replace('points="10.5"', 'points="ten"'))
+    with pytest.raises(BuildError, match=r'^c/problem.xml: test 2: <test points="ten">: not a'):
+        polygon.read(folder, "c")
 
 
 def test_a_problem_run_several_times_a_test_is_said_to_run_once(tmp_path):

@@ -348,6 +348,60 @@ def test_a_polygon_package_by_its_tags(capsys):
     }
 
 
+SOLUTION = "a, b = map(int, input().split())\nprint({})\n"
+# a scoring checker for polygon_sum: testlib's quitp, 10 points for the sum, 4 for one off
+POINTS_CHECKER = """\
+#include "testlib.h"
+
+int main(int argc, char *argv[]) {
+    registerTestlibCmd(argc, argv);
+    long long expected = ans.readLong(), found = ouf.readLong();
+    if (found == expected) quitp(10.0, "the sum");
+    if (found == expected + 1) quitp(4.0, "one over the sum");
+    quitf(_wa, "expected %lld, found %lld", expected, found);
+}
+"""
+
+
+@needs_cxx
+def test_a_polygon_scoring_problem_s_solutions_get_their_checker_s_points(capsys, tmp_path):
+    """A testlib checker's ``quitp`` (exit status 7) accepts a test with its points, as Polygon
+    scores one (a correct main solution was WA, full marks included): the tags decide, every
+    test runs, and each row says its score beside the tests' points."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "scored")
+    (copy / "files" / "check.cpp").write_text(POINTS_CHECKER)
+    (copy / "solutions" / "over.py").write_text(SOLUTION.format("a + b + 1"))
+    (copy / "solutions" / "last.py").write_text(SOLUTION.format("a + b if b < 0 else 0"))
+    xml = copy / "problem.xml"
+    over = '<solution tag="{}"><source path="solutions/over.py" type="python.3"/></solution>'
+    last = (
+        '<solution tag="wrong-answer"><source path="solutions/last.py" type="python.3"/></solution>'
+    )
+    xml.write_text(
+        xml.read_text()
+        .replace('method="manual"', 'method="manual" points="10.0"')
+        .replace("</solutions>", over.format("accepted") + last + "</solutions>")
+    )
+    code, out, _ = verify(capsys, copy, "sum.py", "last.py", "over.py")
+    assert code == 0, out
+    assert "answers: 3 of 3 accepted as outputs by the checker" in out
+    assert rows(out) == {
+        "solutions/sum.py": "AC AC T s agrees: score 30 (full 30)",
+        # its last test right: every test runs, as Polygon scores a run
+        "solutions/last.py": "WA WA T s agrees: score 10 (full 30) (tests/01: wrong answer: "
+        "checker: wrong answer expected 3, found 0 (exit status 1))",
+        "solutions/over.py": "AC AC T s agrees: score 12 (full 30): not the full score (Polygon "
+        "checks the tags' verdicts alone)",
+    }
+    xml.write_text(xml.read_text().replace(over.format("accepted"), over.format("rejected")))
+    code, out, _ = verify(capsys, copy, "over.py")
+    assert code == 1
+    assert rows(out)["solutions/over.py"] == (
+        "WA or TLE or MLE or OLE or RTE AC T s DISAGREES: score 12 (full 30); rejected allows "
+        "WA or TLE or MLE or OLE or RTE, the kit gives AC"
+    )
+
+
 def test_a_checker_that_cannot_be_compiled_is_named_by_the_package_s_path(capsys, tmp_path):
     """Not "./files/check.cpp" (the package read as "." from its own folder) wherever it ran."""
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")

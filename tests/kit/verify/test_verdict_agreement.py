@@ -208,3 +208,35 @@ def test_an_expected_results_tag_of_names_domjudge_lacks_allows_no_verdict():
     assert found == Agreement(
         DISAGREES, "@EXPECTED_RESULTS@ allows no verdict a run gives, the kit gives TLE"
     )
+
+
+def points(tag: str, verdict, score: float, full: float | None = 100.0) -> Judged:
+    entry = Judged(Submission(Path("x.cpp"), f"solutions/{tag}.cpp", tag, "C++"), POLYGON)
+    entry.verdict, entry.score, entry.full_score = verdict, score, full
+    return entry
+
+
+def test_a_polygon_scoring_problem_s_row_is_its_tag_s_with_its_score():
+    """A checker's points accept a test (a run of them is AC): the tag decides as in a
+    pass-fail problem, and the row says the score, the full score beside it when the tests'
+    points give one; short of it or over it is said, not a disagreement."""
+    assert agreement(points("main", OK, 100.0), 1.0, 1.5) == Agreement(
+        AGREES, "score 100 (full 100)"
+    )
+    assert agreement(points("accepted", OK, 62.5), 1.0, 1.5) == Agreement(
+        AGREES,
+        "score 62.5 (full 100): not the full score (Polygon checks the tags' verdicts alone)",
+    )
+    assert agreement(points("main", OK, 100.0, None), 1.0, 1.5) == Agreement(
+        AGREES, "score 100 (problem.xml's tests carry no points: no full score)"
+    )
+    assert agreement(points("main", OK, 120.0), 1.0, 1.5).reason == (
+        "score 120 (full 100): over the full score"
+    )
+    assert agreement(points("rejected", OK, 43.0), 1.0, 1.5) == Agreement(
+        DISAGREES,
+        "score 43 (full 100); rejected allows WA or TLE or MLE or OLE or RTE, the kit gives AC",
+    )
+    assert agreement(points("wrong-answer", WA, 30.0), 1.0, 1.5) == Agreement(
+        AGREES, "score 30 (full 100)"
+    )
