@@ -79,20 +79,28 @@ def test_a_checker_s_points_accept_the_output_with_their_score(tmp_path, sum_cas
     """testlib's ``quitp`` (exit status 7, ``points P message`` on stderr): the output accepted
     with P as its score, as Polygon scores a test; exit 7 with no points (``quitpi``, or a
     bare 7 as above) is the checker's failure."""
-    write_program(tmp_path, "points.py", """\
+    write_program(
+        tmp_path,
+        "points.py",
+        """\
         import sys
         print("reading", file=sys.stderr)
         print("points 7.5 shorter than the jury's", file=sys.stderr)
         sys.exit(7)
-    """)
+    """,
+    )
     judgement = comparator("checker:points.py", root=tmp_path).judge(sum_case, b"1", b"1")
     assert judgement.accepted and judgement.score == "7.5"
     assert judgement.message == "reading / points 7.5 shorter than the jury's"
-    write_program(tmp_path, "info.py", """\
+    write_program(
+        tmp_path,
+        "info.py",
+        """\
         import sys
         print("points points_info=a=1 d=0", file=sys.stderr)
         sys.exit(7)
-    """)
+    """,
+    )
     judgement = comparator("checker:info.py", root=tmp_path).judge(sum_case, b"1", b"1")
     assert not judgement.accepted and judgement.checker_failed
     assert judgement.message == (
