@@ -664,6 +664,8 @@ def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> No
         within_hard(resource.RLIMIT_FSIZE, request["output_bytes"] + 1, fixed=True)
         judge_limits()
         set_stack(request["stack_bytes"])
+        if request.get("address_bytes"):  # problemtools' RLIMIT_AS on a compiled submission
+            within_hard(resource.RLIMIT_AS, request["address_bytes"])
         files = ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
         for fd, key, flags in files:
             opened = os.open(request[key], flags, 0o600)

@@ -77,6 +77,8 @@ class Profile:
     # True where it lets a run write on past the output limit (the rest thrown away) and
     # judges a time-out, then a crash, before the output's size (below)
     output_last: bool = False
+    # True where it holds a compiled program's address space to the memory limit (below)
+    address_space: bool = False
     python_flags: tuple[str, ...] = ()  # options that run a Python here as its judge runs its own
     compile_run: tuple[str, ...] = ()  # arguments of its run of the script before the cases
 
@@ -104,6 +106,11 @@ class Profile:
 #   resource.RLIM_INFINITY, resource.RLIM_INFINITY)` (Kattis/problemtools,
 #   problemtools/run/program.py; commit 72bccb6, "Set stack size to unlimited when running
 #   submissions.").
+#   A C or C++ submission's address space is held to the memory limit, an allocation past
+#   it failing (`limit.try_limit(resource.RLIMIT_AS, memlim * (1024**2), ...)` unless its
+#   language is Java, Scala, Kotlin or Common Lisp: problemtools/run/program.py, `__run_wait`,
+#   and run/source.py, `should_skip_memory_rlimit`, at a185fe97 and in 1.20260907): the
+#   kit holds a compiled submission so (`address_space`), and a Python one by its resident set.
 #   Time is CPU time: "We measure total CPU time used by your process" (Kattis' help centre,
 #   kattis.freshdesk.com, "How is the running time measured"); problemtools adds user and
 #   system time from wait4.
@@ -357,6 +364,7 @@ PROFILES = {
         output=KATTIS_OUTPUT,
         presentation=False,
         games=PROBLEMTOOLS,
+        address_space=True,
     ),
     "timus": Profile(
         "Timus",

@@ -27,7 +27,10 @@ whatever command ran it.
   the solution's own memory, the peak less the interpreter's footprint (an empty script's peak
   under the same interpreter, flags, environment and judge's program around the script,
   ``kit.run.baseline``, ``kit.run.judged``), to
-  the limit. A run is killed as soon as its resident set is over what it may reach.
+  the limit. A run is killed as soon as its resident set is over what it may reach. A
+  compiled program whose judge holds its address space to the limit (``Profile.address_space``:
+  problemtools' ``RLIMIT_AS`` on a Kattis package's C and C++ submissions) is held so too
+  (``Limits.address_bytes``), an allocation past it failing as there.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
   figure does not depend on the machine.
@@ -126,6 +129,7 @@ class Limits:
     baseline_kib: int = 0  # the interpreter's own footprint (an empty script's peak)
     interpreter: str = ""  # its name, for messages
     stack_bytes: int | None = None  # RLIMIT_STACK for the run; None: unlimited
+    address_bytes: int | None = None  # RLIMIT_AS for the run (Profile.address_space); None: none
     per_move: bool = False  # ``time`` is per move, timed by the interactor; a game has ``timeout``
     clock: str = WALL  # what ``time`` is held against: WALL, or CPU where the judge counts CPU
     output_counts: str = STDOUT  # what ``output_bytes`` holds: STDOUT, or ALL (stderr, files)
@@ -216,6 +220,7 @@ def limits_for(
     timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
     if not per_move:
         timeout = _judge_kill(problem, profile, judged_at) or timeout
+    held = interpreter.impl == NATIVE and profile is not None and profile.address_space
     return Limits(
         time=problem.time_limit,
         timeout=timeout,
@@ -225,6 +230,7 @@ def limits_for(
         baseline_kib=base,
         interpreter=interpreter.label,
         stack_bytes=stack_bytes(problem, interpreter.impl),
+        address_bytes=problem.memory_limit << 20 if held else None,
         per_move=per_move,
         clock=clock,
         output_counts=problem.output_counts,
@@ -412,6 +418,7 @@ def run_limited(
         memory_kib=limits.kill_kib,
         output_bytes=None if discard else limits.output_bytes,
         stack_bytes=limits.stack_bytes,
+        address_bytes=limits.address_bytes,
     )
     if limits.output_counts == ALL:
         after = _files(cwd)

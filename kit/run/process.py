@@ -18,6 +18,8 @@ and keeps the build safe from what it runs:
   the process dies of ``SIGXFSZ``), and only its head is read back;
 - stack: ``RLIMIT_STACK`` is set to ``stack_bytes`` (None: unlimited) before the program
   starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given;
+- address space: ``RLIMIT_AS`` is set to ``address_bytes`` when given (a judge that holds a
+  compiled program so: problemtools), an allocation past it failing;
 - stderr: read through a pipe as it comes, only its tail kept.
 
 The kit's own memory is therefore bounded by the output limit, whatever the program prints.
@@ -36,7 +38,8 @@ a machine reporting 480 MiB gets a 240 MiB nursery.
 API::
 
     run_process(command, stdin, *, cwd, timeout, env=None, memory_kib=None,
-                output_bytes=OUTPUT_LIMIT, stack_bytes=None) -> Run  # output_bytes None: discarded
+                output_bytes=OUTPUT_LIMIT, stack_bytes=None, address_bytes=None) -> Run
+                # output_bytes None: discarded
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
     kept_stderr(answer) -> Kept    # a watch's stderr, its lines not kept counted
@@ -293,7 +296,7 @@ def _borrowed() -> Iterator[_Launcher]:
         _idle.append(launcher)
 
 
-def run_process(
+def run_process(  # noqa: PLR0913
     command: list[str],
     stdin: bytes | Path,
     *,
@@ -303,6 +306,7 @@ def run_process(
     memory_kib: int | None = None,
     output_bytes: int | None = OUTPUT_LIMIT,
     stack_bytes: int | None = None,
+    address_bytes: int | None = None,
 ) -> Run:
     """Run ``command`` in ``cwd`` with ``stdin`` (bytes, or a file to read) under the limits,
     in ``env`` (default: ``run_environment()``); ``output_bytes`` None: its stdout thrown away
@@ -323,6 +327,7 @@ def run_process(
             "env": run_environment() if env is None else env,
             "timeout": timeout,
             "stack_bytes": stack_bytes,
+            "address_bytes": address_bytes,
             "memory_kib": memory_kib or 0,
             "output_bytes": OUTPUT_LIMIT if output_bytes is None else output_bytes,
             "stdin": str(stdin_path),

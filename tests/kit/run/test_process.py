@@ -615,3 +615,15 @@ def test_one_long_line_then_a_crash_leaves_no_line_out_whole(run):
     assert done.stderr.startswith(b"x" * STDERR_HEAD + b"...\nTraceback (most recent call last):")
     assert b"bytes of stderr not kept" not in done.stderr
     assert "not kept" not in summary_line(done.stderr)
+
+
+def test_the_address_space_given_is_the_address_space_the_program_has(tmp_path):
+    """``address_bytes``: RLIMIT_AS as problemtools sets it on a C or C++ submission; none
+    without it (the judge's limits: the resident set is watched instead)."""
+    script = tmp_path / "space.py"
+    script.write_text("import resource\nprint(resource.getrlimit(resource.RLIMIT_AS)[0])\n")
+    command = [sys.executable, "-I", str(script)]
+    run = run_process(command, b"", cwd=tmp_path, timeout=30, address_bytes=900 << 20)
+    assert int(run.stdout) == 900 << 20
+    run = run_process(command, b"", cwd=tmp_path, timeout=30)
+    assert int(run.stdout) != 900 << 20

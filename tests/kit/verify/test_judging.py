@@ -682,6 +682,29 @@ def test_c_and_cpp_submissions_are_compiled_and_judged_as_problemtools_judges_th
 
 
 @needs_cxx
+def test_a_cpp_submission_s_address_space_is_held_to_the_memory_limit_as_problemtools_holds_it(
+    capsys, tmp_path
+):
+    """problemtools sets RLIMIT_AS to the memory limit on a C++ submission: one reserving
+    256 MiB it never touches, under a 64 MiB limit, fails its allocation there (RTE), where
+    its resident set alone would pass (GCPC's highwaycombinatorics, whose
+    ``run_time_error/jannik_infinite.cpp`` grows a hash map: RTE at 1.6 s in problemtools, a
+    time-out at 5.8 s in the kit before)."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    yaml = copy / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("limits:\n", "limits:\n  memory: 64\n"))
+    reserve = SPLIT_CPP.replace(
+        "int main() {", "int main() { static char *volatile held = new char[256 << 20];"
+    )
+    (copy / "submissions" / "run_time_error").mkdir()
+    (copy / "submissions" / "run_time_error" / "reserve.cpp").write_text(reserve)
+    code, out, _ = verify(capsys, copy, "run_time_error/reserve.cpp")
+    row = rows(out)["run_time_error/reserve.cpp"]
+    assert row.startswith("RTE RTE T s agrees: data/sample/1.in: runtime error: "), out
+    assert code == 0, out
+
+
+@needs_cxx
 def test_the_header_of_submissions_none_of_them_python_says_they_were_compiled(capsys, tmp_path):
     """No Python submission run: the header names the compile, not an interpreter (a
     Polygon package of C++ solutions said "submissions under CPython 3.13")."""
