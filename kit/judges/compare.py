@@ -140,6 +140,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.judges.checker_compare import CheckerComparator
 from kit.judges.comparator import Comparator, Judgement
+from kit.judges.compiling import PROBLEMTOOLS
 from kit.judges.difference_messages import exactly, first_difference, over, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
 from kit.judges.output_chunks import (
@@ -310,7 +311,9 @@ def parse_compare(
                 raise BuildError(f"{shown}: {error}") from None
         if not words:
             raise BuildError(f"{shown}: no validator path given")
-        program = program_at(words[0], root, shown, "validator", include, folder=True)
+        program = program_at(
+            words[0], root, shown, "validator", include, folder=True, jury=PROBLEMTOOLS
+        )
         flags = tuple(words[1:])
         limits = (checker_timeout, checker_memory, checker_cpu)
         return ValidatorComparator(spec, program, flags, root, *limits)

@@ -3,7 +3,9 @@ each once, the result kept in the kit's cache (``kit.judges.programs`` says whic
 which kind and starts it).
 
 **Compiling.** C++ with ``$CXX``, else the first of g++, clang++, c++ on the PATH (``-O2
--std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``). The
+-std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``); a Kattis
+package's validators with problemtools' standards (``KATTIS_JURY_FLAGS``: ``-std=gnu++23``,
+``-std=gnu17``; BAPCtools' C++20 ``operator<=>`` in GCPC's ``isolatedisland``). The
 include path holds the source's own folder (``#include "testlib.h"`` finds the header a
 Polygon package ships in ``files/`` beside ``check.cpp``) and any folder the problem names
 (``testlib = "PATH"`` in problems.toml). The binary is kept in the kit's cache
@@ -77,6 +79,11 @@ from kit.visible import last_line, text_of, visible
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")
 COMPILERS = {"cpp": ("CXX", ("g++", "clang++", "c++")), "c": ("CC", ("gcc", "clang", "cc"))}
 FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-pipe")}
+# a Kattis package's validators (input and output, an interactor), compiled with the standards
+# problemtools compiles them with: the languages.yaml of its submissions (below), which
+# model/validators.py's find_programs is given as theirs (problemtools 1.20260907); -static
+# aside, which only links
+KATTIS_JURY_FLAGS = {"cpp": ("-O2", "-std=gnu++23", "-pipe"), "c": ("-O2", "-std=gnu17", "-pipe")}
 LIBRARIES = {"cpp": (), "c": ("-lm",)}
 LANGUAGE_NAMES = {"cpp": "C++", "c": "C"}
 # a Kattis package's C and C++ submissions, as problemtools compiles them (its
@@ -123,6 +130,8 @@ class Buildable(Protocol):
     def submission(self) -> str: ...  # "", else the judge compiling it: PROBLEMTOOLS, CODEFORCES
     @property
     def standard(self) -> str: ...  # a CODEFORCES submission's -std ("c++17")
+    @property
+    def jury(self) -> str: ...  # PROBLEMTOOLS: a Kattis package's validator (KATTIS_JURY_FLAGS)
 
 
 def compiled(program: Buildable) -> str:
@@ -154,10 +163,16 @@ def _command(program: Buildable, compiler: str) -> list[str]:
     added there), and ``-MM``'s; a submission's with its judge's flags (``submission_flags``)."""
     return [
         compiler,
-        *(submission_flags(program) if program.submission else FLAGS[program.kind]),
+        *(submission_flags(program) if program.submission else _jury_flags(program)),
         *(str(path) for path in program.sources),
         *(f"-I{folder}" for folder in _include_path(program)),
     ]
+
+
+def _jury_flags(program: Buildable) -> tuple[str, ...]:
+    """A jury program's flags: a Kattis package's validator's as problemtools compiles it
+    (``KATTIS_JURY_FLAGS``: C++23, where the kit's own are C++17), else ``FLAGS``."""
+    return (KATTIS_JURY_FLAGS if program.jury == PROBLEMTOOLS else FLAGS)[program.kind]
 
 
 def submission_flags(program: Buildable) -> tuple[str, ...]:

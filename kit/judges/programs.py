@@ -33,7 +33,8 @@ rest as written, or as one shell word when it starts with a quote (``whole_path`
 
 API::
 
-    program_at(path_text, root, where, role, include=()) -> Program
+    program_at(path_text, root, where, role, include=(), *, folder=False, jury="") -> Program
+        # jury: PROBLEMTOOLS for a Kattis package's validator (kit.judges.compiling)
     submission_program(path, shown, judge=PROBLEMTOOLS, standard="") -> Program | None
         # a C/C++ submission, as its judge compiles it; None for another language
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
@@ -92,6 +93,7 @@ class Program:
     # LIBRARIES; "" for a jury program
     submission: str = ""
     standard: str = ""  # a Codeforces submission's -std ("c++17")
+    jury: str = ""  # PROBLEMTOOLS: a Kattis package's validator, compiled with its standards
 
     def argv(self) -> list[str]:
         if self.kind == "python":
@@ -124,6 +126,7 @@ def program_at(
     include: tuple[Path, ...] = (),
     *,
     folder: bool = False,
+    jury: str = "",
 ) -> Program:
     """The program ``path_text`` names (relative to ``root``; a folder of sources only where
     ``folder``, as Kattis keeps validators); a one-line error when it is missing or cannot
@@ -132,12 +135,14 @@ def program_at(
         raise BuildError(f"{where}: no {role} path given")
     path = Path(root, path_text).resolve()
     if path.is_dir() and folder:
-        return _folder_program(path, path_text, where, role, include)
-    if path.is_dir():
+        program = _folder_program(path, path_text, where, role, include)
+    elif path.is_dir():
         raise BuildError(f"{where}: {role} {path_text} is a folder: name the program's file")
-    if not path.is_file():
+    elif not path.is_file():
         raise BuildError(f"{where}: {role} {path_text} not found")
-    return _file_program(path, path_text, where, role, include)
+    else:
+        program = _file_program(path, path_text, where, role, include)
+    return replace(program, jury=jury) if jury else program
 
 
 def _file_program(
@@ -200,10 +205,16 @@ def submission_program(
 def files_read(path: Path, include: tuple[Path, ...] = ()) -> list[Path]:
     """The files the last compile of the C/C++ program at ``path`` (a file or a folder of
     sources, with the include folders ``include``) read, headers included; none for any
-    other program, one never compiled, or none there."""
+    other program, one never compiled, or none there: compiled with the jury's flags or a
+    Kattis package's validator's (``jury``), whichever compiled it."""
     try:
         program = program_at(str(path), path.parent, "", "program", include, folder=True)
-        return last_reads(program) if program.kind in COMPILERS else []
+        if program.kind not in COMPILERS:
+            return []
+        reads = [
+            read for jury in ("", PROBLEMTOOLS) for read in last_reads(replace(program, jury=jury))
+        ]
+        return list(dict.fromkeys(reads))
     except (BuildError, OSError):
         return []
 
@@ -287,7 +298,8 @@ def parse_interactor(
         raise BuildError(f"{where}: interactor = {spec!r}: no path given")
     if protocol == TESTLIB and len(words) > 1:
         raise BuildError(f"{where}: interactor = {spec!r}: a testlib interactor takes no flags")
-    program = program_at(words[0], root, where, "interactor", include, folder=True)
+    jury = PROBLEMTOOLS if protocol == KATTIS else ""
+    program = program_at(words[0], root, where, "interactor", include, folder=True, jury=jury)
     return Interactor(program, protocol, tuple(words[1:]))
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.checker_compare import HangRecord
-from kit.judges.compiling import MissingHeader
+from kit.judges.compiling import PROBLEMTOOLS, MissingHeader
 from kit.judges.judge_messages import judge_message
 from kit.judges.programs import program_at
 from kit.packages.kattis_validators import CHECKTESTDATA
@@ -72,7 +72,9 @@ def _program(problem: Problem, package, path: str, where: str):
     """The validator ``path`` names, ready to run: a Checktestdata file read (a one-line
     error when malformed), another program as every jury program is."""
     if not path.endswith(CHECKTESTDATA):
-        return program_at(path, problem.root, where, "program", package.include, folder=True)
+        jury = PROBLEMTOOLS if package.format == KATTIS else ""
+        include = package.include
+        return program_at(path, problem.root, where, "program", include, folder=True, jury=jury)
     from kit.checktestdata import CtdError, Validator  # for a .ctd file only
 
     file = Path(problem.root, path)

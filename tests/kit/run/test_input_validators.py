@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from kit.judges.compiling import compiler_for
 from kit.package_problem import problem_from_package
 from kit.run import input_validators
 from kit.run.input_validators import TextValidation
@@ -67,3 +68,26 @@ def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_pa
     with pytest.raises(ValueError, match=r"^input_validators/check.py: exit status 43: not two"):
         validation("3\n")
     assert TextValidation.of(problem_from_package(SUM, "sum")) is None  # none
+
+
+@pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
+def test_a_kattis_package_s_cpp_validator_is_compiled_with_problemtools_standard(tmp_path):
+    """problemtools compiles a package's validators as its submissions (``-std=gnu++23``):
+    one using C++20's ``operator<=>`` (BAPCtools' validators, GCPC's ``isolatedisland``)
+    compiles and runs, where the kit's own C++17 stopped ``verify`` ("does not compile")."""
+    source = """\
+        #include <compare>
+        #include <cstdlib>
+        #include <iostream>
+        struct pair { long a, b; auto operator<=>(const pair &) const = default; };
+        int main() {
+            pair p{0, 0};
+            if (!(std::cin >> p.a >> p.b)) return 43;
+            return (p <=> pair{0, 0}) > 0 ? 42 : 43;
+        }
+        """
+    copy = kattis_sum(tmp_path, {"order/order.cpp": source})
+    validation = TextValidation.of(problem_from_package(copy, "sum"))
+    assert validation("3 4\n") is None
+    with pytest.raises(ValueError, match=r"^input_validators/order: exit status 43"):
+        validation("-3 4\n")
