@@ -10,7 +10,11 @@ allocation past it failing), its CPU time to ``cpu`` seconds when given (as prob
 it to ``limits.validation_time``: ``RLIMIT_CPU``, ``SIGXCPU`` at the whole seconds above it,
 ``SIGKILL`` a second later; ``timeout`` is then the wall time's back-stop, for one that
 sleeps; one that ignores or catches ``SIGXCPU`` and dies by the ``SIGKILL`` is told apart:
-``Ran.hard_cpu_stop``). One that dies by ``SIGKILL`` while the kernel's out-of-memory killer
+``Ran.hard_cpu_stop``), and its stack unlimited (within the hard limit), as problemtools
+runs every program (run/program.py, ``__run_wait``: ``try_limit(RLIMIT_STACK, RLIM_INFINITY,
+RLIM_INFINITY)``, 1.20260907), not the kit's own 8 MiB: GCPC's ``loopinvariant`` input
+validator recurses once a character of its 1 MB inputs and crashed with ``SIGSEGV`` on 25 of
+27. One that dies by ``SIGKILL`` while the kernel's out-of-memory killer
 killed a process (``/proc/vmstat``'s ``oom_kill`` rose during the run) says so: ``Ran.oom``, an
 ``OomKill``, tied to the program when it held half the machine's memory, else said to be
 perhaps another's. ``kill_group`` and ``signal_name`` serve the interactive runner too.
@@ -279,11 +283,14 @@ def cpu_limits(seconds: float) -> tuple[int, int]:
     return soft, hard
 
 
-def _held(memory: int | None, cpu: float | None) -> Callable[[], None] | None:
-    """The ``preexec_fn`` of ``run_program``'s limits, None when it has none."""
-    limits = [address_limit(memory)] if memory is not None else []
+def _held(memory: int | None, cpu: float | None) -> Callable[[], None]:
+    """The ``preexec_fn`` of ``run_program``'s limits: the stack unlimited, and the others
+    given."""
+    stack = below_hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY)
+    limits = [functools.partial(resource.setrlimit, resource.RLIMIT_STACK, stack)]
+    limits += [address_limit(memory)] if memory is not None else []
     limits += [cpu_limit(cpu)] if cpu is not None else []
-    return functools.partial(_each, tuple(limits)) if limits else None
+    return functools.partial(_each, tuple(limits))
 
 
 def _each(calls: tuple[Callable[[], None], ...]) -> None:

@@ -3,6 +3,7 @@ program past its timeout killed with every process it started (``hung``); signal
 
 import atexit
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -61,6 +62,16 @@ def test_a_memory_limit_holds_the_address_space_as_problemtools_does(tmp_path):
     status, out, err, _ = run_program(python(code), tmp_path, 30, memory=200)
     assert status == 1 and err.strip().endswith(b"MemoryError")
     assert run_program(python(code), tmp_path, 30)[:2] == (0, b"400\n")
+
+
+def test_a_jury_program_s_stack_is_unlimited_as_problemtools_runs_it(tmp_path):
+    """problemtools runs every program with RLIMIT_STACK unlimited (run/program.py), a
+    validator too; the kit ran one with its own 8 MiB stack, a deep recursion crashing."""
+    code = "import resource; print(resource.getrlimit(resource.RLIMIT_STACK)[0])"
+    status, out, _, _ = run_program(python(code), tmp_path, 30)
+    assert status == 0 and int(out) == resource.getrlimit(resource.RLIMIT_STACK)[1]
+    status, out, _, _ = run_program(python(code), tmp_path, 30, memory=200, cpu=5)
+    assert status == 0 and int(out) == resource.getrlimit(resource.RLIMIT_STACK)[1]
 
 
 def test_a_cpu_limit_holds_the_cpu_time_as_problemtools_does_not_the_wall_time(tmp_path):

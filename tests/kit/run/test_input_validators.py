@@ -91,3 +91,22 @@ def test_a_kattis_package_s_cpp_validator_is_compiled_with_problemtools_standard
     assert validation("3 4\n") is None
     with pytest.raises(ValueError, match=r"^input_validators/order: exit status 43"):
         validation("-3 4\n")
+
+
+@pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
+def test_a_validator_that_recurses_deep_has_the_unlimited_stack_problemtools_gives_it(tmp_path):
+    """problemtools runs a validator with RLIMIT_STACK unlimited: one recursing 2,000,000
+    deep (GCPC's ``loopinvariant``, once a character of a 1 MB input) accepts, where the
+    kit's own 8 MiB stack crashed it (``killed by SIGSEGV``, 25 of its 27 inputs rejected)."""
+    source = """\
+        #include <iostream>
+        long deep(long n) { volatile char pad[32] = {0}; return n ? deep(n - 1) + pad[n % 32] : 0; }
+        int main() {
+            long a, b;
+            if (!(std::cin >> a >> b)) return 43;
+            return deep(2000000) == 0 ? 42 : 43;
+        }
+        """
+    copy = kattis_sum(tmp_path, {"deep.cpp": source})
+    validation = TextValidation.of(problem_from_package(copy, "sum"))
+    assert validation("3 4\n") is None
