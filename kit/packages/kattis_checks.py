@@ -15,6 +15,10 @@ from: a note for each, and the errors (which ``Package.problemtools_errors`` hol
   closest, ``submisions/`` without ``submissions/``; a name problemtools rejects, not
   ``[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}``, is not compared). A 2025-09 package's folders are
   not checked (problemtools does not load it).
+- **name** (problemtools/metadata.py, ``MetadataLegacy``: ``name: str | None``): a legacy
+  package whose name is not a string (a map of languages, the later versions' form, as in
+  NWERC 2023's ``isolatedisland``) is not loaded at all ("Failed to load problem: 1
+  validation error for MetadataLegacy"): an error (spec/legacy.md: the name is a string).
 
 API::
 
@@ -59,6 +63,10 @@ LATER_TOP = frozenset(
 )
 DEPRECATED = "input_format_validators"  # spec/legacy.md: input_validators/'s old name
 NO_UUID = "problem.yaml: no uuid, which format {} requires (problemtools reports an error)"
+NAME_NOT_TEXT = (
+    "problem.yaml: name is a {}, where format legacy's is a string (problemtools does not load "
+    "the package)"
+)
 # problemtools' rule for the names of a package's files and folders (_NAME_REGEX), and how
 # close a top folder's name must be to a missing one's to be taken for its typo
 NAME = re.compile(r"[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}")
@@ -71,6 +79,11 @@ def package_checks(
     """The notes on the package at ``path`` (``version``: its format version) and the errors
     problemtools reports among them; ``noted``: top folders another note already names."""
     notes, errors = _uuid_checks(path, shown, config, version)
+    name = config.get("name")
+    if version.startswith("legacy") and name is not None and not isinstance(name, str):
+        kind = "map of languages" if isinstance(name, dict) else type(name).__name__
+        notes.append(f"note: {shown}/problem.yaml: name is a {kind}, a later format's form")
+        errors.append(NAME_NOT_TEXT.format(kind))
     return notes + _folder_notes(path, shown, version, noted), errors
 
 

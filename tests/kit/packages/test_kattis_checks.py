@@ -34,6 +34,24 @@ def test_a_missing_uuid_is_a_warning_in_legacy_and_an_error_from_2023_07(
     assert checked(folder, version) == ([], [])
 
 
+def test_a_legacy_name_that_is_not_a_string_is_an_error(tmp_path):
+    """problemtools' MetadataLegacy has ``name: str``: a map of languages (NWERC 2023's
+    ``isolatedisland``) fails its loading; in 2023-07 the map is the format's own."""
+    folder = write_package(tmp_path / "p", "name:\n  en: Isolated Island\n", {})
+    notes, errors = checked(folder)
+    assert notes == ["note: p/problem.yaml: name is a map of languages, a later format's form"]
+    assert errors == [
+        "problem.yaml: name is a map of languages, where format legacy's is a string "
+        "(problemtools does not load the package)"
+    ]
+    (folder / "problem.yaml").write_text(f"name: Isolated Island\n{UUID}")
+    assert checked(folder) == ([], [])
+    (folder / "problem.yaml").write_text(
+        f"problem_format_version: 2023-07-draft\nname:\n  en: I\n{UUID}"
+    )
+    assert checked(folder, "2023-07-draft") == ([], [])
+
+
 def test_a_top_folder_of_another_format_version_is_a_warning(tmp_path):
     """``generators/`` is 2023-07's, ``problem_statement/`` legacy's: problemtools warns of
     each in the other version; a folder of its own version, or one it knows of in neither
