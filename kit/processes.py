@@ -12,7 +12,7 @@ it to ``limits.validation_time``: ``RLIMIT_CPU``, ``SIGXCPU`` at the whole secon
 sleeps; one that ignores or catches ``SIGXCPU`` and dies by the ``SIGKILL`` is told apart:
 ``Ran.hard_cpu_stop``), and its stack unlimited (within the hard limit), as problemtools
 runs every program (run/program.py, ``__run_wait``: ``try_limit(RLIMIT_STACK, RLIM_INFINITY,
-RLIM_INFINITY)``, 1.20260907), not the kit's own 8 MiB: GCPC's ``loopinvariant`` input
+RLIM_INFINITY)``, 1.20260907), not the kit's own 8 MiB: ``loopinvariant`` input
 validator recurses once a character of its 1 MB inputs and crashed with ``SIGSEGV`` on 25 of
 27. One that dies by ``SIGKILL`` while the kernel's out-of-memory killer
 killed a process (``/proc/vmstat``'s ``oom_kill`` rose during the run) says so: ``Ran.oom``, an

@@ -5,7 +5,7 @@ which kind and starts it).
 **Compiling.** C++ with ``$CXX``, else the first of g++, clang++, c++ on the PATH (``-O2
 -std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``); a Kattis
 package's validators with problemtools' standards (``KATTIS_JURY_FLAGS``: ``-std=gnu++23``,
-``-std=gnu17``; BAPCtools' C++20 ``operator<=>`` in GCPC's ``isolatedisland``). The
+``-std=gnu17``; BAPCtools' C++20 ``operator<=>`` in NWERC 2023's ``isolatedisland``). The
 include path holds the source's own folder (``#include "testlib.h"`` finds the header a
 Polygon package ships in ``files/`` beside ``check.cpp``) and any folder the problem names
 (``testlib = "PATH"`` in problems.toml). The binary is kept in the kit's cache

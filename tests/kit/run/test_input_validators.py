@@ -73,7 +73,7 @@ def test_a_text_is_validated_as_the_cases_are_under_one_of_their_settings(tmp_pa
 @pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
 def test_a_kattis_package_s_cpp_validator_is_compiled_with_problemtools_standard(tmp_path):
     """problemtools compiles a package's validators as its submissions (``-std=gnu++23``):
-    one using C++20's ``operator<=>`` (BAPCtools' validators, GCPC's ``isolatedisland``)
+    one using C++20's ``operator<=>`` (BAPCtools' validators, NWERC 2023's ``isolatedisland``)
     compiles and runs, where the kit's own C++17 stopped ``verify`` ("does not compile")."""
     source = """\
         #include <compare>
@@ -96,7 +96,7 @@ def test_a_kattis_package_s_cpp_validator_is_compiled_with_problemtools_standard
 @pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
 def test_a_validator_that_recurses_deep_has_the_unlimited_stack_problemtools_gives_it(tmp_path):
     """problemtools runs a validator with RLIMIT_STACK unlimited: one recursing 2,000,000
-    deep (GCPC's ``loopinvariant``, once a character of a 1 MB input) accepts, where the
+    deep (``loopinvariant``, once a character of a 1 MB input) accepts, where the
     kit's own 8 MiB stack crashed it (``killed by SIGSEGV``, 25 of its 27 inputs rejected)."""
     source = """\
         #include <iostream>

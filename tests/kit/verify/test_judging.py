@@ -687,7 +687,7 @@ def test_a_cpp_submission_s_address_space_is_held_to_the_memory_limit_as_problem
 ):
     """problemtools sets RLIMIT_AS to the memory limit on a C++ submission: one reserving
     256 MiB it never touches, under a 64 MiB limit, fails its allocation there (RTE), where
-    its resident set alone would pass (GCPC's highwaycombinatorics, whose
+    its resident set alone would pass (mzuenni/icpc-problems' highwaycombinatorics, whose
     ``run_time_error/jannik_infinite.cpp`` grows a hash map: RTE at 1.6 s in problemtools, a
     time-out at 5.8 s in the kit before)."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
