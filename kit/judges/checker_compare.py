@@ -1,7 +1,9 @@
 """A testlib checker as a comparison rule (``checker:PATH``): ``CheckerComparator`` runs it as
-``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's: a ``quitp`` (exit
-status 7) accepts the output with its points as ``Judgement.score`` (a Polygon scoring
-problem's test score, ``kit.verify.polygon_points``).
+``PATH INPUT OUTPUT ANSWER`` and reads its exit status as testlib's. A ``quitp`` (exit status
+7) is a points judgement, its points kept as ``Judgement.score``: it accepts the output only
+where the problem is scored by them (``scored_points``: ``verify``'s Polygon scoring problem,
+``kit.verify.polygon_points``), and is a wrong answer naming them where the problem is
+pass/fail (the build, ``run``, ``stress``), as a pass/fail judge takes a partial score.
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
 solution's fault; ``hang_said`` and ``killed_said`` say its kill at its time-out (wall time)
@@ -51,6 +53,7 @@ class CheckerComparator(Comparator):
         timeout: float,
         memory: int | None = None,
         cpu: float | None = None,
+        scored_points: bool = False,
     ) -> None:
         self.spec = spec
         self.program = program
@@ -58,6 +61,7 @@ class CheckerComparator(Comparator):
         self.timeout = timeout  # seconds of wall time (with ``cpu``, its back-stop)
         self.memory = memory  # MiB of address space, None: no limit (``kit.processes``)
         self.cpu = cpu  # seconds of CPU time, None: no limit (``kit.processes``)
+        self.scored_points = scored_points  # the problem is scored by a checker's points
         self.hangs = HangRecord()
 
     def prepare(self) -> None:
@@ -80,7 +84,7 @@ class CheckerComparator(Comparator):
             return checker_failure(hang_said(self.timeout, self.cpu), hung=True)
         if hard_stop:
             return checker_failure(killed_said(status, self.cpu, hard_stop))
-        verdict = _checker_verdict(status, stdout, stderr, self.cpu, ran.oom)
+        verdict = _checker_verdict(status, stdout, stderr, self.cpu, ran.oom, self.scored_points)
         return within_memory(verdict, self.memory, status, stderr)
 
 
@@ -93,17 +97,27 @@ def judged_files(folder: str, input_path: Path, expected: bytes, got: bytes) -> 
     return str(Path(input_path).resolve()), output_path, answer_path
 
 
+# why a checker's points are not an accept where the problem is pass/fail
+UNSCORED = "a score, not an accept where the problem is pass/fail"
+
+
 def _checker_verdict(
-    status: int, stdout: bytes, stderr: bytes, cpu: float | None, oom: OomKill | None = None
+    status: int,
+    stdout: bytes,
+    stderr: bytes,
+    cpu: float | None,
+    oom: OomKill | None = None,
+    scored: bool = False,
 ) -> Judgement:
     """What a testlib checker's exit status and words say, once it ended by itself (or by
-    its ``cpu`` limit, or the out-of-memory killer: ``oom``)."""
+    its ``cpu`` limit, or the out-of-memory killer: ``oom``); ``scored``: the problem is
+    scored by a checker's points (``_points_verdict``)."""
     if status < 0:
         return checker_failure(killed_said(status, cpu, oom=oom))
     if status == 0:
         return Judgement(True, summary_line(stdout, stderr))
     if status == TESTLIB_POINTS:
-        return _points_verdict(stdout, stderr)
+        return _points_verdict(stdout, stderr, scored)
     message = judge_message(stdout, stderr)
     failure = not_started(status, message) or testlib_failure(status)
     if failure is not None:
@@ -117,14 +131,23 @@ def _checker_verdict(
     )
 
 
-def _points_verdict(stdout: bytes, stderr: bytes) -> Judgement:
-    """A checker's ``quitp`` (exit status 7): the output accepted with the points its verdict
-    line gives (``Judgement.score``), as Polygon and Codeforces take them; without a number
-    (``quitpi``'s ``points_info=...``, or no ``points`` line) a failure of the checker."""
+def _points_verdict(stdout: bytes, stderr: bytes, scored: bool) -> Judgement:
+    """A checker's ``quitp`` (exit status 7), its points (``Judgement.score``) as its verdict
+    line gives them. ``scored`` (the problem is scored by them, as Polygon and Codeforces
+    score one): the output accepted with them, and without a number (``quitpi``'s
+    ``points_info=...``, or no ``points`` line) a failure of the checker, there being no
+    score (testlib itself fails so when it writes a result file: "Expected points, but
+    infinity found"). Else (a pass/fail problem, whose judge reads the status alone): a wrong
+    answer naming them, full marks and no number included."""
     points = testlib_points(stderr)
     said = summary_line(stdout, stderr)
+    if not scored:
+        named = "points without a number" if points is None else f"points {points}"
+        why = f"exit status 7, testlib's quitp: {named}, {UNSCORED}"
+        return Judgement(False, f"checker: {said or 'points'} ({why})", score=points)
     if points is None:
-        return checker_failure(f"exit status 7 (testlib's points) with no points: {said}")
+        failure = "exit status 7 (testlib's points) with no points"
+        return checker_failure(f"{failure}: {said}" if said else failure)
     return Judgement(True, said, score=points)
 
 

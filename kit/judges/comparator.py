@@ -29,7 +29,8 @@ class Judgement:
     checker_failed: bool = False  # the checker failed: exit 3, a status not testlib's, killed, hung
     hung: bool = False  # the checker failed so: no verdict within its time-out
     presentation: bool = False  # rejected for the layout only (a presentation error)
-    # a Kattis validator's score.txt, or a testlib checker's quitp points, as text; None: none
+    # a Kattis validator's score.txt, or a testlib checker's quitp points (accepted or not:
+    # kit.judges.checker_compare), as text; None: none
     score: str | None = None
     # a Kattis validator's nextpass.in: the input of a multi-pass problem's next pass
     next_input: bytes | None = None

@@ -46,8 +46,10 @@ Modes:
   input, the solution's output, the jury's answer), which online-judge-tools' judge command
   follows too. Its exit status is read as testlib's: 0 accepted, 1 wrong answer, 2 presentation
   error, 3 the checker failed, 4 (wrong output format) a presentation error, 7 (points:
-  ``quitp``) accepted with the points its ``points P`` line gives (``Judgement.score``; none
-  there, the checker failed), 8 (unexpected end of the output) a wrong answer. Exit 1 is a
+  ``quitp``) a points judgement, its ``points P`` line's P kept as ``Judgement.score``: a
+  wrong answer naming them, unless the problem is scored by them (``scored_points``:
+  ``verify``'s Polygon scoring problem), where they accept the output (no number there, the
+  checker failed), 8 (unexpected end of the output) a wrong answer. Exit 1 is a
   wrong answer with or without a traceback: a Python checker that rejects by raising (an
   ``assert``, as online-judge-tools' own special judges do, or an exception while reading a
   malformed output) exits with 1, which testlib reads as a wrong answer and online-judge-tools
@@ -106,10 +108,11 @@ API (``Comparator``, its ``Judgement`` and ``runs_program``, whether a setting's
 checker's or validator's program, are ``kit.judges.comparator``'s)::
 
     parse_compare(spec: str, root: Path, where: str, *, checker_timeout=10.0,
-                  checker_memory=None, checker_cpu=None, include=()) -> Comparator
+                  checker_memory=None, checker_cpu=None, include=(),
+                  scored_points=False) -> Comparator
         # include: folders for a C/C++ checker's headers; checker_timeout (seconds of wall
         # time), checker_memory (MiB) and checker_cpu (seconds of CPU time; None: no limit)
-        # what a checker or validator is given
+        # what a checker or validator is given; scored_points: a checker's points accept
     Comparator.spec: str
     Comparator.compare(input_path: Path, expected: bytes, got: bytes) -> str | None
         # None when accepted, else a one-line description of the first difference
@@ -285,9 +288,11 @@ def parse_compare(
     checker_memory: int | None = None,
     checker_cpu: float | None = None,
     include: tuple[Path, ...] = (),
+    scored_points: bool = False,
 ) -> Comparator:
     """The comparator a ``compare`` setting names; a bad setting is a one-line BuildError.
-    ``include``: folders a C/C++ checker's or validator's headers are looked for in."""
+    ``include``: folders a C/C++ checker's or validator's headers are looked for in;
+    ``scored_points``: the problem is scored by a checker's points (its ``quitp`` accepts)."""
     if not isinstance(spec, str):
         raise BuildError(f"{where}: compare must be a string, not {spec!r}")
     shown = f"{where}: compare = {spec!r}"
@@ -321,5 +326,6 @@ def parse_compare(
         return _built_in(spec, shown)
     if mode == "checker":
         program = program_at(_checker_path(argument, shown), root, shown, "checker", include)
-        return CheckerComparator(spec, program, root, checker_timeout, checker_memory, checker_cpu)
+        limits = (checker_timeout, checker_memory, checker_cpu)
+        return CheckerComparator(spec, program, root, *limits, scored_points=scored_points)
     raise BuildError(f"{shown}: {_unknown(spec)}")

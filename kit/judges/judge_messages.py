@@ -39,7 +39,9 @@ TESTLIB_FAIL = 3
 # a checker's quitp(points, message): a score, which the output earned (testlib.h at
 # 1e4e8a24: POINTS_EXIT_CODE 7; its verdict line on stderr "points " + the points, "%d" of an
 # int or "%.10f" of a double less its trailing zeros, then " " + the message; the output must
-# have been read to its end, as for ok). An interactor's 7 rejects (TESTLIB_REJECTS).
+# have been read to its end, as for ok): an accept where the problem is scored by points, a
+# wrong answer where it is pass/fail (kit.judges.checker_compare). An interactor's 7 rejects
+# (TESTLIB_REJECTS).
 TESTLIB_POINTS = 7
 _POINTS_LINE = re.compile(rb"(?m)^points ([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?=[ \r\n]|$)")
 

@@ -223,6 +223,12 @@ class Package:
                     object.__setattr__(self, key, read[key])
         return self.__dict__[name]
 
+    @property
+    def scored_by_points(self) -> bool:
+        """A Polygon scoring problem: its tests carry points, and its checker's (testlib's
+        ``quitp``) accept a test with them (``kit.verify.polygon_points``)."""
+        return self.format == POLYGON and any(case.points is not None for case in self.cases)
+
     def cases_of(self, group: str) -> list[PackageCase]:
         return [case for case in self.cases if case.group == group]
 

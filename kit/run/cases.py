@@ -211,6 +211,9 @@ class RunOptions:
     # the factor of the time limit the runs are judged at, as ``verify`` judges a time-limit
     # submission at the limit x the margin (``kit.run.limits.limits_for``'s ``judged_at``)
     judged_at: float = 1.0
+    # the problem is scored by its checker's points: a testlib checker's quitp (exit status 7)
+    # accepts, as ``verify`` judges a Polygon scoring problem; else it is a wrong answer
+    scored_points: bool = False
 
     @property
     def slots(self) -> int:
@@ -247,7 +250,7 @@ def run_all(
     groups: dict[tuple[str, ...], list[Column]] = {}
     for column in columns:
         groups.setdefault(tuple(column.runner.command(script)), []).append(column)
-    comparator, interactor = compiled_judges(problem)
+    comparator, interactor = compiled_judges(problem, options.scored_points)
     limits = {
         key: limits_for(
             problem,

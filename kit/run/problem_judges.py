@@ -4,8 +4,11 @@ C/C++ one compiled (``compiled_judges``). A checker or output validator is given
 memory its package gives it (``jury_comparator``, ``jury_limits``: a Kattis package's
 ``limits.validation_time``, of CPU time as problemtools counts it, killed by a back-stop of wall
 time at ``KILL_FACTOR`` times it as a CPU-timed run is, and ``validation_memory``), else the
-kit's rule (``kit.judges.compare``). Their programs, and the settings as messages show them
-(``shown_setting``), name a package's files as the build names its cases."""
+kit's rule (``kit.judges.compare``); a checker's points (testlib's ``quitp``) accept only where
+the caller says the problem is scored by them (``scored_points``: ``verify``'s Polygon scoring
+problem; the build, ``run`` and ``stress`` judge pass/fail). Their programs, and the settings
+as messages show them (``shown_setting``), name a package's files as the build names its
+cases."""
 
 from __future__ import annotations
 
@@ -22,20 +25,22 @@ from kit.registry import Problem
 from kit.run.limits import KILL_FACTOR
 
 
-def problem_comparator(problem: Problem) -> Comparator:
+def problem_comparator(problem: Problem, scored_points: bool = False) -> Comparator:
     """The problem's comparison as problems.toml gives it, a C/C++ checker with the problem's
     header folders (``testlib = "PATH"``, a package's), not yet compiled; its program named
     as ``shown_setting`` names it."""
-    comparator = jury_comparator(problem, f"problems.toml: [{problem.slug}]")
+    where = f"problems.toml: [{problem.slug}]"
+    comparator = jury_comparator(problem, where, scored_points)
     program = getattr(comparator, "program", None)  # a checker's or output validator's
     if isinstance(program, Program):
         comparator.program = _renamed(problem, program)  # type: ignore[attr-defined]
     return comparator
 
 
-def jury_comparator(problem: Problem, where: str) -> Comparator:
+def jury_comparator(problem: Problem, where: str, scored_points: bool = False) -> Comparator:
     """The problem's ``compare`` parsed (errors said after ``where``), a checker or output
-    validator given ``jury_limits``."""
+    validator given ``jury_limits``; ``scored_points``: the problem is scored by a checker's
+    points (``kit.judges.checker_compare``)."""
     timeout, cpu, memory = jury_limits(problem)
     return parse_compare(
         problem.compare,
@@ -45,6 +50,7 @@ def jury_comparator(problem: Problem, where: str) -> Comparator:
         checker_memory=memory,
         checker_cpu=cpu,
         include=problem.include,
+        scored_points=scored_points,
     )
 
 
@@ -107,11 +113,14 @@ def _named(problem: Problem, path: str) -> str:
     return problem.source.named(Path(problem.root, path))
 
 
-def compiled_judges(problem: Problem) -> tuple[Comparator, Interactor | None]:
-    """The problem's comparator and interactor, a C/C++ one compiled now, once; a header it
-    includes that is nowhere is said with the key that names its folder."""
+def compiled_judges(
+    problem: Problem, scored_points: bool = False
+) -> tuple[Comparator, Interactor | None]:
+    """The problem's comparator (``scored_points`` as ``jury_comparator``'s) and interactor, a
+    C/C++ one compiled now, once; a header it includes that is nowhere is said with the key
+    that names its folder."""
     try:
-        comparator = problem_comparator(problem)
+        comparator = problem_comparator(problem, scored_points)
         comparator.prepare()
         interactor = interactor_command(problem)
         if interactor is not None:

@@ -82,7 +82,7 @@ import dataclasses
 import math
 
 from kit.judges.targets import Runner
-from kit.packages.model import KATTIS, POLYGON, Package, Submission
+from kit.packages.model import KATTIS, Package, Submission
 from kit.problem_cases import Case
 from kit.registry import Problem
 from kit.run.cases import Column, RunOptions, run_all
@@ -119,7 +119,8 @@ def _run_options(
 ) -> RunOptions:
     """How ``judge_submission`` runs a submission's cases: a time-limit run's time counts up
     to the limit x the margin (agreement, and kit.verify.limit_inference's upper bound), so it is
-    not killed before that; under the provisional limit, at ``PROVISIONAL_KILL``."""
+    not killed before that; under the provisional limit, at ``PROVISIONAL_KILL``. A Polygon
+    scoring problem's checker's points accept (``RunOptions.scored_points``)."""
     package = problem.source
     assert package is not None
     kill = max(KILL_FACTOR, package.margin * MARGIN_HEADROOM)
@@ -132,6 +133,7 @@ def _run_options(
         beside=submission.beside,
         output_last=package.format == KATTIS,  # as problemtools judges its output
         judged_at=1.0 if provisional else package.margin,
+        scored_points=package.scored_by_points,  # a Polygon scoring problem's checker's points
     )
 
 
@@ -166,7 +168,7 @@ def judge_submission(
     runner = own
     column = Column(runner.target, runner, static_only=False)
     package = problem.source
-    scored_tests = package.format == POLYGON and any(c.points is not None for c in package.cases)
+    scored_tests = package.scored_by_points
     every_case = every_case or any((package.expectations, package.grading, package.score_groups))
     options = _run_options(
         problem, submission, jobs, every_case=every_case or scored_tests, provisional=provisional

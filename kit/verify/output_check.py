@@ -92,7 +92,8 @@ def check_outputs(
             return None
         cases = []  # an interactive problem's checker gets its checker tests alone
     where = f"{problem.slug}: compare"
-    comparator = jury_comparator(problem, where)
+    scored = problem.source is not None and problem.source.scored_by_points
+    comparator = jury_comparator(problem, where, scored_points=scored)
     is_program = runs_program(comparator.spec)
     if not is_program and not checked:
         return None

@@ -1,7 +1,8 @@
 """A Polygon scoring problem's run scored as Polygon scores it (``kit.verify.judging`` runs every
-test of it; ``kit.verify.verdict_agreement`` says what agrees): a test's score is its
-checker's points (testlib's ``quitp``, an accepted output: ``kit.judges.checker_compare``), or
-that percent of the test's own points under ``treat-points-from-checker-as-percent``; a test
+test of it, its checker's points accepting: ``Package.scored_by_points``;
+``kit.verify.verdict_agreement`` says what agrees): a test's score is its checker's points
+(testlib's ``quitp``, an accepted output here: ``kit.judges.checker_compare``), or that
+percent of the test's own points under ``treat-points-from-checker-as-percent``; a test
 accepted without points scores its points in problem.xml (``<test points="10.0">``), a
 rejected one 0; the run scores the sum. The full score is the sum of the tests' points, none
 when they sum to 0 (a problem whose checker alone gives the points).

@@ -98,6 +98,26 @@ def test_a_run_is_stopped_at_the_output_limit_kattis_too(toy, judge):
     assert not any("checks last" in line for line in failure.details), failure.details
 
 
+POINTS_CHECKER = "import sys\nprint('points 0 wrong', file=sys.stderr)\nsys.exit(7)\n"
+
+
+def test_a_checker_s_points_are_a_wrong_answer_naming_them(toy):
+    """A testlib checker's ``quitp(0, "wrong")`` (exit status 7) was an accepted case: the
+    build said ok of a pass/fail problem, the score shown nowhere. Points accept only where
+    the problem is scored by them (``verify``'s Polygon scoring problem)."""
+    (toy / "points.py").write_text(POINTS_CHECKER)
+    table = (toy / "problems.toml").read_text()
+    setting = 'id = "1"\ncompare = "checker:points.py"'
+    (toy / "problems.toml").write_text(table.replace('id = "1"', setting, 1))
+    result = build_problem(toy_sum(toy), ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL
+    failure = result.ran.failures[0]
+    assert failure.word == "WA" and failure.message == (
+        "wrong answer: checker: points 0 wrong (exit status 7, testlib's quitp: points 0, a "
+        "score, not an accept where the problem is pass/fail)"
+    )
+
+
 def test_failures_alike_on_many_cases_are_told_once_then_counted(toy):
     """An untouched stub raising on every case printed its traceback for each case and target
     (126 tracebacks, 1,270 lines, for a package's 63 cases): the first failure in full, then

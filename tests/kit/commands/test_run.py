@@ -583,6 +583,25 @@ def test_a_game_s_solution_flooding_stderr_then_crashing_says_the_lines_not_kept
     assert err[heading + 2] == "Traceback (most recent call last):"
 
 
+def test_a_checker_s_points_are_a_wrong_answer_that_names_them(toy, capfd):
+    """A pass/fail problem's checker that calls testlib's ``quitp(0, "wrong")`` (exit status
+    7): ``run`` said ok, the score nowhere; it is a wrong answer naming the points."""
+    (toy / "points.py").write_text(
+        "import sys\nprint('points 0 wrong', file=sys.stderr)\nsys.exit(7)\n"
+    )
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(
+        text.replace('id = "1"', 'id = "1"\ncompare = "checker:points.py"', 1)
+    )
+    sample = str(toy / "samples" / "toy_sum" / "sample-1.in")
+    assert run.run(parse("toy_sum", sample, "--root", str(toy))) == 1
+    last = capfd.readouterr().err.splitlines()[-1]
+    assert last.startswith("[toy_sum: WA, ") and last.endswith(
+        "] wrong answer: checker: points 0 wrong (exit status 7, testlib's quitp: points 0, a "
+        "score, not an accept where the problem is pass/fail)"
+    )
+
+
 def test_a_checker_s_failure_is_not_labelled_an_interactor_s(toy, capfd):
     """A batch problem's checker that fails is a JE too: the solution's stderr above it is
     not said to sit beside an interactor's failure."""

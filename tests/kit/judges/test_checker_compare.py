@@ -65,8 +65,8 @@ def test_checker_exit_2_is_a_presentation_error_and_3_a_checker_failure(sum_case
 
 @pytest.mark.parametrize(
     ("status", "presentation", "failed"),
-    [(1, False, False), (2, True, False), (4, True, False), (8, False, False),
-     (3, False, True), (5, False, True), (7, False, True), (42, False, True)],
+    [(1, False, False), (2, True, False), (4, True, False), (7, False, False), (8, False, False),
+     (3, False, True), (5, False, True), (42, False, True)],
 )  # fmt: skip
 def test_checker_exit_statuses_read_as_testlib_s(tmp_path, sum_case, status, presentation, failed):
     write_program(tmp_path, "status.py", f"import sys\nsys.exit({status})\n")
@@ -75,10 +75,11 @@ def test_checker_exit_statuses_read_as_testlib_s(tmp_path, sum_case, status, pre
     assert (judgement.presentation, judgement.checker_failed) == (presentation, failed)
 
 
-def test_a_checker_s_points_accept_the_output_with_their_score(tmp_path, sum_case):
-    """testlib's ``quitp`` (exit status 7, ``points P message`` on stderr): the output accepted
-    with P as its score, as Polygon scores a test; exit 7 with no points (``quitpi``, or a
-    bare 7 as above) is the checker's failure."""
+def test_a_checker_s_points_accept_the_output_with_their_score_where_they_score(tmp_path, sum_case):
+    """testlib's ``quitp`` (exit status 7, ``points P message`` on stderr) where the problem
+    is scored by them (verify's Polygon scoring problem): the output accepted with P as its
+    score, as Polygon scores a test; exit 7 with no points (``quitpi``, or a bare 7) is the
+    checker's failure there, having no score."""
     write_program(
         tmp_path,
         "points.py",
@@ -89,7 +90,8 @@ def test_a_checker_s_points_accept_the_output_with_their_score(tmp_path, sum_cas
         sys.exit(7)
     """,
     )
-    judgement = comparator("checker:points.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    scored = comparator("checker:points.py", root=tmp_path, scored_points=True)
+    judgement = scored.judge(sum_case, b"1", b"1")
     assert judgement.accepted and judgement.score == "7.5"
     assert judgement.message == "reading / points 7.5 shorter than the jury's"
     write_program(
@@ -101,11 +103,41 @@ def test_a_checker_s_points_accept_the_output_with_their_score(tmp_path, sum_cas
         sys.exit(7)
     """,
     )
-    judgement = comparator("checker:info.py", root=tmp_path).judge(sum_case, b"1", b"1")
-    assert not judgement.accepted and judgement.checker_failed
+    write_program(tmp_path, "status.py", "import sys\nsys.exit(7)\n")
+    failures = {
+        "info.py": "points points_info=a=1 d=0",
+        "status.py": "",  # a bare 7: nothing said
+    }
+    for name, said in failures.items():
+        scored = comparator(f"checker:{name}", root=tmp_path, scored_points=True)
+        judgement = scored.judge(sum_case, b"1", b"1")
+        assert not judgement.accepted and judgement.checker_failed
+        failure = "checker failed: exit status 7 (testlib's points) with no points"
+        assert judgement.message == (f"{failure}: {said}" if said else failure)
+
+
+@pytest.mark.parametrize(
+    ("said", "score", "named"),
+    [
+        ("points 0 wrong", "0", "points 0"),
+        ("points 1 all of it", "1", "points 1"),  # full marks are no accept either
+        ("points points_info=a=1", None, "points without a number"),  # quitpi
+    ],
+)
+def test_a_checker_s_points_are_a_wrong_answer_naming_them_where_the_problem_is_pass_fail(
+    tmp_path, sum_case, said, score, named
+):
+    """The build, ``run`` and ``stress`` judge pass/fail, where ``quitp`` is a partial score,
+    which no pass/fail judge accepts (it read as ``ok`` once, the score shown nowhere)."""
+    write_program(
+        tmp_path, "points.py", f"import sys\nprint({said!r}, file=sys.stderr)\nsys.exit(7)\n"
+    )
+    judgement = comparator("checker:points.py", root=tmp_path).judge(sum_case, b"1", b"1")
+    assert not judgement.accepted and not judgement.checker_failed
+    assert not judgement.presentation and judgement.score == score
     assert judgement.message == (
-        "checker failed: exit status 7 (testlib's points) with no points: "
-        "points points_info=a=1 d=0"
+        f"checker: {said} (exit status 7, testlib's quitp: {named}, a score, not an accept "
+        "where the problem is pass/fail)"
     )
 
 
