@@ -3,7 +3,8 @@
 Parses every module of ``kit/`` and fails on a verdict written as a bare string outside
 ``kit/run/verdicts.py`` ("WA", "TLE", a comparison with "ok" or "FAIL"), and on a memory or time
 limit compared outside ``kit/run/limits.py`` (a ``peak_kib``, ``memory_kib`` or ``time_limit``
-on one side of ``<``/``>``).
+on one side of ``<``/``>``, or a run's limits' ``time`` alone on one side: ``over_limit`` is
+the one rule of a time over its limit).
 """
 
 import ast
@@ -34,6 +35,15 @@ def names_in(node):
     }
 
 
+def a_time_limit(side):
+    """``limits.time`` (a ``time`` attribute, not the ``time`` module's function)."""
+    return (
+        isinstance(side, ast.Attribute)
+        and side.attr == "time"
+        and not (isinstance(side.value, ast.Name) and side.value.id == "time")
+    )
+
+
 def offences(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
@@ -50,6 +60,8 @@ def offences(path):
         ordered = any(isinstance(op, (ast.Lt, ast.Gt, ast.LtE, ast.GtE)) for op in node.ops)
         if ordered and path not in LIMIT_HOMES and names_in(node) & LIMIT_NAMES:
             found.append(f"{path.name}:{node.lineno}: a limit compared outside kit/run/limits.py")
+        if ordered and any(map(a_time_limit, sides)):
+            found.append(f"{path.name}:{node.lineno}: a time limit compared, not by over_limit")
     return found
 
 
@@ -59,11 +71,15 @@ def test_no_verdict_or_limit_rule_outside_its_home():
 
 
 def test_the_check_sees_an_offence():
-    """The check itself can fail: a bare "TLE" and a peak compared with a limit."""
+    """The check itself can fail: a bare "TLE", a peak compared with a limit and a time
+    compared with the time limit, not by ``over_limit``; ``time.time()`` is no limit."""
     sample = KIT / "sample_offence.py"
-    tree_text = 'word = "TLE"\nif run.peak_kib > limits.memory_kib:\n    pass\n'
+    tree_text = (
+        'word = "TLE"\nif run.peak_kib > limits.memory_kib:\n    pass\n'
+        "if run.cpu_seconds <= limits.time or time.time() > end:\n    pass\n"
+    )
     try:
         sample.write_text(tree_text)
-        assert len(offences(sample)) == 2
+        assert len(offences(sample)) == 3
     finally:
         sample.unlink()

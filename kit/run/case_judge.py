@@ -81,6 +81,7 @@ from kit.run.limits import (
     Limits,
     clearly_over,
     machine_failure,
+    over_limit,
     run_limited,
     time_over,
 )
@@ -171,7 +172,8 @@ class CaseJudge:
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
                 if outcome.word == TLE:
                     outcome.details += self.killed_hints(case, limits, run)
-                if outcome.word == TLE and run.timed_out and run.cpu_seconds > limits.time:
+                cpu_over = over_limit(run.cpu_seconds, limits.time)
+                if outcome.word == TLE and run.timed_out and cpu_over:
                     relayed = (outcome, run.cpu_seconds, run.relayed)
                     return self.joined_opinion(case, runner, limits, relayed, timing)
                 return outcome, timing
@@ -220,7 +222,7 @@ class CaseJudge:
             f"{cpu:.2f} s CPU through the kit's relay; {run.cpu_seconds:.2f} s with the "
             "pipes joined, as a judge joins them"
         )
-        if joined.word == OK and run.cpu_seconds <= limits.time:
+        if joined.word == OK and not over_limit(run.cpu_seconds, limits.time):
             said = message(OK, f"{figures} (within the {limits.time:g} s limit)")
             return Outcome(OK, said), Timing([run.cpu_seconds], max(timing.peak_kib, run.peak_kib))
         return replace(outcome, message=f"{outcome.message} ({figures})"), timing
@@ -284,7 +286,7 @@ class CaseJudge:
         timed = limits.timed_by_clock(run)
         if timed is not None:
             return [timed]
-        if limits.clock != WALL or cpu > limits.time:
+        if limits.clock != WALL or over_limit(cpu, limits.time):
             return []
         return [IDLE_HINT.format(cpu=cpu)]
 

@@ -82,7 +82,7 @@ from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
 from kit.run.game_deadline import STRETCH
 from kit.run.game_transcript import LINE_CHARS
-from kit.run.limits import SAID_FROM, Limits, exceeded
+from kit.run.limits import SAID_FROM, Limits, exceeded, over_limit
 from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
 from kit.visible import last_line
@@ -277,7 +277,7 @@ def idle(end: Ending, limits: Limits) -> tuple[str, str] | None:
     busy = solution.cpu if starved else solution.cpu + solution.waited
     if limits.per_move and busy > limits.timeout / 2:
         return TLE, f"{cpu} in a game stopped at {timeout}"
-    if not limits.per_move and solution.cpu > limits.time:
+    if not limits.per_move and over_limit(solution.cpu, limits.time):
         return TLE, f"{cpu}, over the {limits.time:g} s limit, killed at {timeout}"
     if starved:
         return JE, (

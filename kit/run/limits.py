@@ -152,13 +152,13 @@ class Limits:
         other work on this machine (a judge's machine runs nothing else beside it); all of it
         where it is over the limit and the program reads the wall clock (``clock_read``): one
         that stops by the clock does less work when it waits, and takes as long."""
-        if self.clock_read and run.seconds > self.time:
+        if self.clock_read and over_limit(run.seconds, self.time):
             return run.seconds
         return run.seconds - run.waited
 
     def timed_by_clock(self, run: Run) -> str | None:
         """Why ``wall`` counted all of a run's wall time, in a line, or None where it did not."""
-        if not self.clock_read or run.seconds <= self.time or self.clock == CPU:
+        if not self.clock_read or not over_limit(run.seconds, self.time) or self.clock == CPU:
             return None
         return (
             f"note: it reads the clock ({self.clock_read}): timed by its wall time, "
@@ -519,7 +519,7 @@ def _memory_or_time(  # noqa: PLR0913
     memory past the time limit; then a failure past the time limit (``_failed_late``), then
     the kill at the timeout."""
     counted = limits.counted_kib(peak_kib)
-    late = seconds is not None and not limits.per_move and seconds > limits.time
+    late = seconds is not None and not limits.per_move and over_limit(seconds, limits.time)
     if killed == MEMORY and late:
         return TIME, (
             f"{seconds:.3f} s is over the {limits.time:g} s limit (killed for memory "
