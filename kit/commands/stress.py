@@ -80,7 +80,7 @@ from kit.judges.targets import runner_for_runs
 from kit.plurals import counted
 from kit.problem_selection import SLUG_HELP, one_problem
 from kit.registry import load_registry
-from kit.run.limits import SAID_FROM
+from kit.run.limits import said_moved
 from kit.run.verdicts import TLE
 from kit.stress import inputs
 from kit.stress.engine import GivenUp, NoAnswer, Outcome, Stress, search
@@ -251,8 +251,10 @@ def _until_the_kill(timeout: float, killed: Outcome) -> str:
     """Why a run killed at its timeout is not shrunk: each try would run as long, until the
     kill at ``timeout``, or, when this one came later (its wall time, measured: a batch run's
     deadline moved on by what it waited for a core other work on this machine held), when it
-    came. A game's message says its own timeout and what moved it on (``kit.run.game_verdicts``)."""
-    if killed.played or killed.wall - timeout < SAID_FROM:
+    came, by the rule of its verdict's remark (``kit.run.limits.said_moved``): a slow reap
+    alone is no late kill. A game's message says its own timeout and what moved it on
+    (``kit.run.game_verdicts``)."""
+    if killed.played or not said_moved(killed.waited):
         return f"each try would run until the kill at {timeout:g} s"
     return f"each try would run until the kill, at {killed.wall:.2f} s of wall time this time"
 

@@ -82,7 +82,7 @@ from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
 from kit.run.game_deadline import STRETCH
 from kit.run.game_transcript import LINE_CHARS
-from kit.run.limits import SAID_FROM, Limits, exceeded, over_limit
+from kit.run.limits import SAID_FROM, Limits, exceeded, over_limit, said_moved
 from kit.run.process import MEMORY, PARENT, TIME
 from kit.run.verdicts import JE, KILLED_PARENT, MLE, OK, OLE, PE, RE, TLE, WA
 from kit.visible import last_line
@@ -293,7 +293,7 @@ def _waiting(end: Ending, limits: Limits, cpu: str, timeout: str) -> tuple[str, 
     solution idle."""
     if _interactor_busy(end, limits):
         waited, ready = end.interactor.waited, ""
-        if waited >= SAID_FROM:
+        if said_moved(waited):
             ready = f" and {waited:.2f} s ready for a core other work held"
         return JE, (
             f"interactor busy: {end.interactor.cpu:.2f} s CPU of its own{ready} by {timeout}, "
@@ -346,9 +346,9 @@ def _timeout_said(end: Ending, limits: Limits) -> str:
     timeout = f"the {limits.timeout:g} s " + ("game_timeout" if limits.per_move else "timeout")
     waited = min(end.sides_waited, end.added)
     added = []
-    if end.added - waited >= SAID_FROM:
+    if said_moved(end.added - waited):
         added.append(f"{end.added - waited:.2f} s more for the relay's hops")
-    if waited >= SAID_FROM:
+    if said_moved(waited):
         added.append(f"{waited:.2f} s more for what its two sides waited for a core")
     return timeout + (f" (and {' and '.join(added)})" if added else "")
 

@@ -55,6 +55,7 @@ API::
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
              seconds=None, moved=None, crashed="") -> (kind, text) | None
     moved_on(timeout, wall, waited) -> str   # " (and 6.97 s more for what it waited ...)"
+    said_moved(seconds) -> bool   # whether a deadline moved on by that is said
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
     machine_failure(limits, returncode, stderr) -> text | None   # a failed run this machine's:
         # its temporary folder full, or its hard stack or address-space limit below the judge's
@@ -560,13 +561,22 @@ def moved_on(timeout: float, wall: float, waited: float) -> str:
     ``SAID_FROM`` (the kill came at the timeout, but for the watch's wake-up). A remark
     in parentheses of the form a game's timeout has (``kit.run.game_verdicts``), which
     ``without_allowance`` leaves out, so that failures alike read alike on any load."""
-    if waited < SAID_FROM:
+    if not said_moved(waited):
         return ""
     later = max(0.0, wall - timeout)
     return (
         f" (and {later:.2f} s more for what it waited for a core other work on this machine "
         f"held: {wall:.2f} s of wall time in all)"
     )
+
+
+def said_moved(seconds: float) -> bool:
+    """Whether a deadline moved on by ``seconds`` (what a run waited for a core other work on
+    this machine held, a game's relay's hops) is said: ``SAID_FROM`` or more; less is the
+    watch's wake-ups. The one rule of ``moved_on``, a game's timeout (``kit.run.game_verdicts``)
+    and a stress run's kill (``kit.commands.stress``), so that no message names a late kill
+    its verdict does not."""
+    return seconds >= SAID_FROM
 
 
 def memory_text(limits: Limits, peak_kib: int, processes: int = 1) -> str:

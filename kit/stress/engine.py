@@ -93,6 +93,7 @@ class Outcome:
     got_over: int = 0  # when ``got`` is only the head: the run wrote more than this many bytes
     played: bool = False  # a game, judged by its interactor (``expected``: its ANSWER, if any)
     wall: float = 0.0  # the run's wall time, measured (a kill's: when it came)
+    waited: float = 0.0  # of it, what it waited for a core (its kill's deadline moved on by)
 
     @property
     def kind(self) -> tuple[str, str | None]:
@@ -369,7 +370,7 @@ class Stress:
         over = run.stdout_bytes - 1 if run.stdout_bytes > len(run.stdout) else 0
         message, word, details = outcome.message, outcome.word, outcome.details
         failed = Outcome(True, message, run.stdout, word, expected, details, over, played)
-        failed.wall = run.seconds
+        failed.wall, failed.waited = run.seconds, run.waited
         return failed
 
     def retime(self) -> tuple[int, str, Outcome] | None:

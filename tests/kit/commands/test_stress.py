@@ -19,6 +19,7 @@ from kit import cli, invocation
 from kit.commands import stress, stress_report
 from kit.errors import BuildError
 from kit.registry import load_registry
+from kit.run.limits import moved_on
 from kit.stress import engine, inputs, progress
 
 
@@ -1146,10 +1147,16 @@ def test_a_generated_input_the_package_s_validator_refuses_is_a_warning_naming_i
 def test_a_kill_that_came_past_its_timeout_is_said_when_it_came():
     """A run killed on a loaded machine came to its kill later than its timeout (its deadline
     moved on by what it waited for a core): "each try would run until the kill at 1.5 s"
-    said the nominal figure, not the 8.07 s measured."""
+    said the nominal figure, not the 8.07 s measured. Said by its verdict's rule
+    (``kit.run.limits.said_moved``, of what it waited): a kill reaped at 1.62 s, having waited
+    for nothing, is the timeout's, as its verdict's message says (``moved_on``: nothing)."""
     killed = engine.Outcome(True, "time limit: killed at 1.5 s", word="TLE", wall=1.52)
     assert stress._until_the_kill(1.5, killed) == "each try would run until the kill at 1.5 s"
-    killed.wall = 8.07
+    killed.wall = 1.62  # a slow reap, no wait
+    assert moved_on(1.5, killed.wall, killed.waited) == ""
+    assert stress._until_the_kill(1.5, killed) == "each try would run until the kill at 1.5 s"
+    killed.wall, killed.waited = 8.07, 6.5
+    assert moved_on(1.5, killed.wall, killed.waited) != ""
     assert stress._until_the_kill(1.5, killed) == (
         "each try would run until the kill, at 8.07 s of wall time this time"
     )

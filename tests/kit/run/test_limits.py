@@ -19,7 +19,7 @@ from kit.judges.targets import Interpreter, Runner, compiled_runner, found, pars
 from kit.registry import load_registry
 from kit.run import judged, limits
 from kit.run.limit_warnings import time_warning
-from kit.run.limits import Limits, exceeded, stack_bytes, time_over
+from kit.run.limits import Limits, exceeded, moved_on, said_moved, stack_bytes, time_over
 from kit.run.process import MEMORY, PYPY_NURSERY, run_environment, run_process
 
 MIB = 1024
@@ -580,3 +580,12 @@ def test_a_compiled_program_has_no_footprint_to_measure(toy, monkeypatch):
     assert limits.limits_for(problem, native).baseline_kib == 0
     assert judged.command(problem, native, "/somewhere/x.cpp") == ["/cache/program"]
     assert native.label == "C++, g++"
+
+
+def test_a_kill_s_deadline_moved_on_is_said_by_one_rule():
+    """``said_moved`` decides alike for ``moved_on`` (the verdict's remark), a game's timeout
+    and a stress run's kill: from what the run waited for a core, not from its wall time (a
+    slow reap: 1.62 s of wall time for a 1.5 s timeout, no wait, is the timeout's kill)."""
+    assert not said_moved(0.09) and said_moved(0.1)
+    assert moved_on(1.5, 1.62, 0.0) == ""
+    assert moved_on(1.5, 8.07, 6.5).startswith(" (and 6.57 s more for what it waited")

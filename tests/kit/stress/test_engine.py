@@ -16,7 +16,9 @@ from kit.bundle_making import write_bundle
 from kit.errors import BuildError
 from kit.judges.targets import parse_target, stand_in
 from kit.registry import load_registry
+from kit.run import case_judge
 from kit.run.failure_hints import SILENT_CRASH_HINT
+from kit.run.process import TIME, Run
 from kit.stress import engine
 from kit.stress.engine import Stress, search
 from kit.stress.source import source_for
@@ -682,3 +684,14 @@ def test_a_brute_force_makes_a_kattis_interactor_s_answer_file(tmp_path, own_imp
     brute.write_text("print(3 * int(input()))\n")  # a wrong brute force: the game is lost
     wrong = stress.judge("5\n")
     assert (wrong.failed, wrong.word, wrong.expected) == (True, "WA", b"15\n")
+
+
+def test_a_kill_s_outcome_keeps_its_wall_time_and_what_it_waited(pairsum, tmp_path, monkeypatch):
+    """What its kill came later by is said by its wait for a core (``said_moved``), as its
+    verdict's message says it: the outcome keeps that wait beside the wall time."""
+    stress = stress_of(pairsum, tmp_path)
+    killed = Run(-9, b"", b"", 8.07, 1.4, 9000, killed=TIME, waited=6.5)
+    said = case_judge.Outcome("TLE", "time limit: killed at 1.5 s")
+    monkeypatch.setattr(stress.judge_case, "once", lambda case, runner, limits: (said, killed))
+    outcome = stress.judge("1\n1 2\n")
+    assert (outcome.word, outcome.wall, outcome.waited) == ("TLE", 8.07, 6.5)
