@@ -40,7 +40,8 @@ class Source:
     _shipped_parsed: tuple[str, ast.Module] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        mark_class_bodies(self.tree.body)
+        if self.tree not in _KEPT:  # a kept tree (``read_source``'s) was marked as it was kept
+            mark_class_bodies(self.tree.body)
 
     def ship(self, text: str, tree: ast.Module | None = None) -> None:
         """``text`` as what ships of this module, with its tree when already parsed (the

@@ -200,3 +200,23 @@ def test_a_module_name_a_class_body_renamed_is_told_with_its_class(owner, statem
     source = Source("top.pkg.mod", Path("top/pkg/mod.py"), "top/pkg/mod.py", False, text, tree)
     node = tree.body[0].body[0]
     assert [renaming(node, name) for name in imported_modules(source, node)] == renamed
+
+
+def test_a_source_s_class_bodies_are_marked_once(tmp_path, monkeypatch):
+    """``mark_class_bodies`` walks every statement: a source read (its tree kept) is marked
+    as it is kept, not again as the ``Source`` is made; a tree given unkept is marked then."""
+    marked = []
+    real = sources.mark_class_bodies
+
+    def counted(statements, owner=""):
+        marked.append(statements)
+        real(statements, owner)
+
+    monkeypatch.setattr(sources, "mark_class_bodies", counted)
+    (tmp_path / "m.py").write_text("class K:\n    import __w\n")
+    source = sources.read_source(tmp_path, "m", tmp_path / "m.py", is_package=False)
+    assert sum(each is source.tree.body for each in marked) == 1
+    assert source.tree.body[0].body[0]._kit_class == "K"
+    tree = ast.parse("class K:\n    import __w\n")
+    Source("m", Path("m.py"), "m.py", False, "", tree)
+    assert sum(each is tree.body for each in marked) == 1 and tree.body[0].body[0]._kit_class
