@@ -141,17 +141,28 @@ class OomKill(NamedTuple):
         )
 
     def said(self) -> str:
-        """The kill, as a message says it (after "killed by" when ``tied``)."""
-        held = f"{_mib(self.peak)} MiB" if self.peak is not None else "memory not known"
-        if self.machine is not None:
-            held += f" of the {_mib(self.machine[0])} MiB this machine gives ({self.machine[1]})"
+        """The kill, as a message says it after "killed by", in one plain line: no bracket, so
+        that a remark a caller adds in one (``(its memory limit: 64 MiB)``) reads as the
+        program's, after its figure: ``the kernel's out-of-memory killer: of the 64 MiB
+        /sys/fs/cgroup/memory.max gives this machine, it held 40 MiB``."""
         if self.tied:
-            return f"the kernel's out-of-memory killer (it held {held})"
+            return f"the kernel's out-of-memory killer: {self._held('it')}"
         return (
-            f"SIGKILL, perhaps the kernel's out-of-memory killer's (it killed a process during "
-            f"the run, perhaps another program's: /proc/vmstat counts the machine's; this one "
-            f"held {held})"
+            "SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a process "
+            "during the run, perhaps another program's, as /proc/vmstat counts the machine's: "
+            f"{self._held('this one')}"
         )
+
+    def _held(self, who: str) -> str:
+        """What ``who`` (the program) held, of the memory the machine gives where known."""
+        known = self.peak is not None
+        held = f"{who} held {_mib(self.peak)} MiB" if known else f"what {who} held is not known"
+        if self.machine is None:
+            return held
+        size, where = _mib(self.machine[0]), self.machine[1]
+        if where == "physical memory":  # kit.run.machine_memory's: that, or the limit's file
+            return f"of this machine's {size} MiB of physical memory, {held}"
+        return f"of the {size} MiB {where} gives this machine, {held}"
 
 
 TIED_SHARE = 0.5  # of the machine's memory, the least a program held to be the killer's

@@ -3,6 +3,7 @@ program past its timeout killed with every process it started (``hung``); signal
 
 import atexit
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -21,6 +22,7 @@ from kit.processes import (
     STOPS,
     Forked,
     Kept,
+    OomKill,
     end_sessions,
     kill_group,
     launcher_cut,
@@ -148,8 +150,11 @@ def test_a_sigkill_while_the_out_of_memory_killer_killed_is_said_its_when_tied(
     ran = program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60, cpu=1)
     assert (ran.status, ran.hung, ran.hard_cpu_stop) == (-signal.SIGKILL, False, False)
     assert ran.oom is not None and ran.oom.tied and ran.oom.peak >= 40 << 20
-    assert ran.oom.said().startswith("the kernel's out-of-memory killer (it held ")
-    assert ran.oom.said().endswith(" MiB of the 64 MiB this machine gives (memory.max))")
+    assert re.fullmatch(
+        r"the kernel's out-of-memory killer: of the 64 MiB memory\.max gives this machine, it "
+        r"held \d+ MiB",
+        ran.oom.said(),
+    )
     rising_oom_kills(monkeypatch, 4, 4)
     still = program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60, cpu=1)
     assert (still.status, still.hard_cpu_stop, still.oom) == (-signal.SIGKILL, True, None)
@@ -166,14 +171,38 @@ def test_an_out_of_memory_kill_not_tied_to_the_program_is_said_perhaps_another_s
     monkeypatch.setattr(processes, "_at_hard_limit", lambda pid, cpu: True)
     ran = program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60, cpu=1)
     assert ran.oom is not None and not ran.oom.tied and ran.hard_cpu_stop
-    assert ran.oom.said().startswith(
-        "SIGKILL, perhaps the kernel's out-of-memory killer's (it killed a process during the "
-        "run, perhaps another program's: /proc/vmstat counts the machine's; this one held "
+    assert re.fullmatch(
+        r"SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a process during "
+        r"the run, perhaps another program's, as /proc/vmstat counts the machine's: of this "
+        r"machine's 1024 MiB of physical memory, this one held \d+ MiB",
+        ran.oom.said(),
     )
     rising_oom_kills(monkeypatch, None, 7)
     assert program_ran(python(HOLDS_THEN_KILLED), tmp_path, 60).oom is None
     rising_oom_kills(monkeypatch, 3, 9)  # another end than SIGKILL: no word of the killer
     assert program_ran(python("print(1)"), tmp_path, 60).oom is None
+
+
+@pytest.mark.parametrize(
+    ("peak", "machine", "said"),
+    [
+        (40 << 20, (64 << 20, "/sys/fs/cgroup/memory.max"), "the kernel's out-of-memory killer: "
+         "of the 64 MiB /sys/fs/cgroup/memory.max gives this machine, it held 40 MiB"),
+        (12 << 20, (1 << 30, "physical memory"), "SIGKILL, perhaps the kernel's out-of-memory "
+         "killer's, which killed a process during the run, perhaps another program's, as "
+         "/proc/vmstat counts the machine's: of this machine's 1024 MiB of physical memory, "
+         "this one held 12 MiB"),
+        (None, None, "SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a "
+         "process during the run, perhaps another program's, as /proc/vmstat counts the "
+         "machine's: what this one held is not known"),
+    ],
+    ids=["tied", "perhaps", "not-known"],
+)  # fmt: skip
+def test_an_out_of_memory_kill_is_said_in_one_plain_line(peak, machine, said):
+    """No bracket in it: a validator's message adds its memory limit in one, which read
+    "(it held 40 MiB of the 64 MiB this machine gives (memory.max)) (its memory limit: 64
+    MiB)"; the machine's memory is said before the program's figure, which that remark follows."""
+    assert OomKill(peak, machine).said() == said
 
 
 def test_the_out_of_memory_killer_s_count_is_read_from_vmstat(tmp_path, monkeypatch):

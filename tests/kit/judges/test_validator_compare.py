@@ -202,8 +202,8 @@ def test_a_validator_the_out_of_memory_killer_killed_is_said_so(tmp_path, monkey
     found = judge_with(held, ())
     assert found.checker_failed and not found.hung
     assert re.fullmatch(
-        r"checker failed: validator killed by the kernel's out-of-memory killer \(it held \d+ "
-        r"MiB of the 64 MiB this machine gives \(memory.max\)\) \(its memory limit: 64 MiB\)",
+        r"checker failed: validator killed by the kernel's out-of-memory killer: of the 64 MiB "
+        r"memory\.max gives this machine, it held \d+ MiB \(its memory limit: 64 MiB\)",
         found.message,
     )
 

@@ -68,7 +68,7 @@ def test_a_main_solution_the_out_of_memory_killer_killed_is_said_so(unanswered, 
     ) as raised:
         answered(unanswered, "sum", None)
     assert re.search(
-        r": killed by the kernel's out-of-memory killer \(it held \d+ MiB of the 64 MiB this "
-        r"machine gives \(memory.max\)\); its limits: \d+ s, \d+ MiB$",
+        r": killed by the kernel's out-of-memory killer: of the 64 MiB memory\.max gives this "
+        r"machine, it held \d+ MiB; its limits: \d+ s, \d+ MiB$",
         str(raised.value),
     )
