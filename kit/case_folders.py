@@ -17,8 +17,9 @@ layout and flat ``NAME.in`` files) is refused: which to keep is the user's call.
 
 A layout's input subfolder alone makes the layout (an interactive problem's samples are its
 inputs only): every file of ``in/`` is an input, so ``in/a.out`` beside ``in/a.in`` is another
-input without answer, not its answer; ``named_as_answers`` finds such files and
-``another_input_said`` says so, for ``run`` of one input and the build of a folder's.
+input without answer, not its answer; ``named_as_answers`` finds such files (``named_beside``:
+those of one input) and ``another_input_said`` says so, for ``run`` of one input and the build
+of a folder's.
 """
 
 from __future__ import annotations
@@ -237,13 +238,35 @@ def named_as_answers(folder: Path, layout: Layout) -> list[tuple[str, str]]:
     return found
 
 
-def another_input_said(names: list[str], beside: str) -> str:
-    """``in/a.out beside it is another input to the build``: what files named as answers of
-    a layout's inputs (``named_as_answers``) are to the build, ``beside`` what they are beside
-    (``run``'s ``it``; the build's ``a.in``); several: ``... are other inputs ...``."""
-    if len(names) == 1:
-        return f"{names[0]} beside {beside} is another input to the build"
-    return f"{', '.join(names)} beside {beside} are other inputs to the build"
+def named_beside(given: Path) -> list[str]:
+    """The files beside the input ``given`` of a layout's input subfolder that are named as its
+    answer and read as other inputs (``named_as_answers``, of its one input: ``a.out`` beside
+    ``in/a.in`` with no ``out/a.out``); none for any other file."""
+    folder = given.absolute().parent
+    layout = layout_of(folder.parent)
+    if not isinstance(layout, Layout) or folder.name != layout.inputs:
+        return []
+    found = named_as_answers(folder.parent, layout)
+    return [name for name, beside in found if beside == given.name]
+
+
+def another_input_said(found: list[tuple[str, str]]) -> str:
+    """What files named as answers of a layout's inputs (``named_as_answers``: each with the
+    input it is beside) are to the build, each beside its input: ``in/a.out beside it is
+    another input to the build`` (``run``'s), ``a.out beside a.in and b.ans beside b.in are
+    other inputs to the build`` (the build's)."""
+    besides: dict[str, list[str]] = {}
+    for name, beside in found:
+        besides.setdefault(beside, []).append(name)
+    said = _listed([f"{_listed(names)} beside {beside}" for beside, names in besides.items()])
+    if len(found) == 1:
+        return f"{said} is another input to the build"
+    return f"{said} are other inputs to the build"
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def layouts_said() -> str:

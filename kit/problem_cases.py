@@ -427,29 +427,30 @@ def stray_files_note(problem: Problem) -> str | None:
     )
 
 
-def named_as_answers_notes(problem: Problem) -> list[str]:
+def named_as_answers_notes(problem: Problem) -> tuple[list[str], set[str]]:
     """A note for each laid-out folder of the problem (its samples', its judge data's) whose
     input subfolder holds files named as the answers of the inputs beside them, which it has
     no answer for (kit.case_folders.named_as_answers): ``note: samples/x/in/: a.out beside
-    a.in is another input to the build, not its answer (...)``; none for a package's."""
+    a.in is another input to the build, which has no answer for it (...)``; and those files'
+    cases, as the build names them, which the note of cases without answer leaves to it (one
+    line says a file once). None for a package's."""
     if problem.source is not None:
-        return []
+        return [], set()
     folders = [(problem.samples_dir, problem.rel(problem.samples_dir))]
     if problem.judge_data is not None:
         folders.append(((problem.root / problem.judge_data).resolve(), problem.judge_data))
-    notes = []
+    notes, named = [], set()
     for folder, shown in folders:
         layout = layout_of(folder) if folder.is_dir() else None
         found = named_as_answers(folder, layout) if isinstance(layout, Layout) else []
         if found:
-            names, inputs = [name for name, _ in found], [given for _, given in found]
-            said = another_input_said(names, ", ".join(inputs))
-            whose = "its answer" if len(found) == 1 else "their answers"
+            which = "it" if len(found) == 1 else "them"
             notes.append(
-                f"note: {shown}/{layout.inputs}/: {said}, not {whose} ({layout.said} reads the "
-                f"answers from {layout.answers}/)"
+                f"note: {shown}/{layout.inputs}/: {another_input_said(found)}, which has no "
+                f"answer for {which} ({layout.said} reads the answers from {layout.answers}/)"
             )
-    return notes
+            named |= {f"{shown}/{layout.inputs}/{name}" for name, _ in found}
+    return notes, named
 
 
 def _first_part(problem: Problem) -> str:

@@ -256,8 +256,9 @@ def notes(results: list[Result]) -> list[str]:
         own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
         own.append(stray_files_note(result.problem))
-        own += named_as_answers_notes(result.problem)
-        unanswered = unanswered_cases(result)
+        said, named = named_as_answers_notes(result.problem)
+        own += said
+        unanswered = [case for case in unanswered_cases(result) if case not in named]
         if unanswered:
             own.append(
                 f"note: no answer to compare for {', '.join(unanswered)} (no answer file: "

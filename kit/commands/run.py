@@ -40,7 +40,13 @@ import threading
 from pathlib import Path
 
 from kit.bundle_making import write_bundle
-from kit.case_folders import ANSWER_SUFFIXES, another_input_said, laid_out_answer, layouts_said
+from kit.case_folders import (
+    ANSWER_SUFFIXES,
+    another_input_said,
+    laid_out_answer,
+    layouts_said,
+    named_beside,
+)
 from kit.commands import (
     add_root,
     add_target,
@@ -65,7 +71,7 @@ from kit.run.limits import limits_for, machine_notes, time_over
 from kit.run.problem_judges import interactor_command, problem_comparator
 from kit.run.tracebacks import explain
 from kit.run.verdicts import JE, MIB, OK, TLE, message, shown_word
-from kit.workspace import MISSING, NOT_REGULAR, file_state
+from kit.workspace import MISSING, NOT_REGULAR, file_state, shown_path
 
 HELP = "run a problem's bundle once on FILE (or stdin), as the judge would"
 
@@ -109,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         empty.mkdir()
         limits = limits_for(problem, runner)
         # a game's answer goes to its interactor (and to a Polygon checker of its log)
-        answer = _answer_beside(given, shown) if given is not None else None
+        answer = _answer_beside(given, shown, problem.root) if given is not None else None
         if answer is not None and answers_refused(problem):  # as the build refuses a sample's
             # named as the build names it, not as FILE was typed
             raise BuildError(refused_answer(problem, problem.rel(Path(os.path.abspath(answer)))))
@@ -148,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
         details = [*details, f"note: the build fails for another target: {error}"]
     making = given is not None and any(map(_is_stdout, _answer_names(given)))
     if given is not None and answer is None and not playing and outcome.word == OK and not making:
-        details = [*details, f"note: {_unanswered(given, shown)}: its output was not judged"]
+        unanswered = _unanswered(given, shown, problem.root)
+        details = [*details, f"note: {unanswered}: its output was not judged"]
     return _told(problem, outcome, run, judge, limits, details, runner, bool(refused))
 
 
@@ -369,27 +376,28 @@ def _answer_names(given: Path) -> tuple[Path, ...]:
     return tuple(given.with_suffix(suffix) for suffix in ANSWER_SUFFIXES.get(given.suffix, ()))
 
 
-def _answer_shown(path: Path, given: Path, shown: Path) -> Path:
+def _answer_shown(path: Path, given: Path, shown: Path, root: Path) -> str:
     """The answer file ``path`` of the input ``given`` as FILE (``shown``) names its folder;
-    a layout's, in another folder, from this folder (else as it is)."""
+    a layout's, in another folder, as a message shows a path (``kit.workspace.shown_path``):
+    from this folder when that is in the workspace ``root`` (``../out/a.in`` from ``in/``);
+    a file outside it from this folder when it lies below, else as it is."""
     if path.parent == given.parent:
-        return shown.with_name(path.name)
-    try:
-        return path.relative_to(Path.cwd())
-    except ValueError:
-        return path
+        return str(shown.with_name(path.name))
+    whole = path.absolute()
+    return shown_path(whole, root if whole.is_relative_to(root) else Path.cwd())
 
 
-def _unanswered(given: Path, shown: Path) -> str:
+def _unanswered(given: Path, shown: Path, root: Path) -> str:
     """Why the input ``given`` (FILE, ``shown``) has no answer to judge by: the files looked
-    for, and the rule that names them (a layout's, else the ones beside an input)."""
+    for, and the rule that names them (a layout's, else the ones beside an input); ``root``:
+    the workspace's."""
     places = _answer_names(given)
     odd = [path for path in places if file_state(path) == NOT_REGULAR]
     if odd:
         if odd[0].parent == given.parent:
             said = f"{odd[0].name} beside {shown}"
         else:  # a layout's, in its answers' subfolder
-            said = f"{_answer_shown(odd[0], given, shown)}, the answer of {shown},"
+            said = f"{_answer_shown(odd[0], given, shown, root)}, the answer of {shown},"
         return f"{said} is not a regular file (a pipe, a socket or a device)"
     laid_out = laid_out_answer(given)
     rule = f"as {laid_out[1]} pairs them" if laid_out else BESIDE_SAID
@@ -398,19 +406,17 @@ def _unanswered(given: Path, shown: Path) -> str:
             f"no answer for {shown} (none looked for: an answer is {BESIDE_SAID}, or the "
             f"file of a layout's answers, {layouts_said()})"
         )
-    looked = " or ".join(str(_answer_shown(path, given, shown)) for path in places)
-    return f"no answer for {shown} (looked for {looked}: {rule}{_beside_read(given, laid_out)})"
+    looked = " or ".join(_answer_shown(path, given, shown, root) for path in places)
+    return f"no answer for {shown} (looked for {looked}: {rule}{_beside_read(given)})"
 
 
-def _beside_read(given: Path, laid_out: tuple[Path, str] | None) -> str:
+def _beside_read(given: Path) -> str:
     """``; in/a.out beside it is another input to the build``: a file named as the answer of
-    a laid-out input ``given``, beside it, which the layout reads as an input, not its answer."""
-    if laid_out is None:
-        return ""
-    beside = [given.with_suffix(suffix) for suffix in ANSWER_SUFFIXES.get(given.suffix, ())]
-    found = next((path for path in beside if path != given and path.is_file()), None)
+    a laid-out input ``given``, beside it, which the build reads as another input, not its
+    answer (``kit.case_folders.named_beside``, the build's rule)."""
     folder = given.absolute().parent.name
-    return f"; {another_input_said([f'{folder}/{found.name}'], 'it')}" if found else ""
+    found = [(f"{folder}/{name}", "it") for name in named_beside(given)]
+    return f"; {another_input_said(found)}" if found else ""
 
 
 def _refuse_an_answer(args: argparse.Namespace, registry: dict[str, Problem]) -> None:
@@ -441,18 +447,18 @@ def _input_suffix(given: Path) -> str | None:
     return next((key for key, ends in ANSWER_SUFFIXES.items() if given.suffix in ends), None)
 
 
-def _answer_beside(given: Path, shown: Path) -> Path | None:
+def _answer_beside(given: Path, shown: Path, root: Path) -> Path | None:
     """The answer file of an input named ``NAME.in``: ``NAME.out`` or ``NAME.ans``, if any
     (not the file this command's stdout goes to); both is an error, as it is for a sample
     (which one the judge's answer is, is not told), said with the input as FILE names it
-    (``shown``). A Polygon test, ``tests/NN``, has its answer in ``tests/NN.a``, and so has
-    any input without a suffix (``NAME``: ``NAME.a``, checked as ``NAME.out`` is;
-    ``_answer_names``)."""
+    (``shown``; ``root``: the workspace's). A Polygon test, ``tests/NN``, has its answer in
+    ``tests/NN.a``, and so has any input without a suffix (``NAME``: ``NAME.a``, checked as
+    ``NAME.out`` is; ``_answer_names``)."""
     found = []
     for path in _answer_names(given):
         state = file_state(path)
         if state not in (None, MISSING, NOT_REGULAR):  # a pipe or a terminal: made, not read
-            named = _answer_shown(path, given, shown)  # as FILE names its folder
+            named = _answer_shown(path, given, shown, root)  # as FILE names its folder
             whose = f"beside {given.name}" if path.parent == given.parent else f"of {shown}"
             raise BuildError(f"{named}: the answer {whose} {state}")
         if state is None and not _is_stdout(path):

@@ -24,6 +24,7 @@ from kit.case_folders import (
     laid_out_answer,
     laid_out_cases,
     named_as_answers,
+    named_beside,
     not_cases,
 )
 from kit.errors import BuildError
@@ -432,10 +433,32 @@ def test_files_named_as_answers_beside_their_inputs_in_an_input_folder_are_found
     assert named_as_answers(tmp_path / "none", LAYOUTS[0]) == []
 
 
+def test_the_files_named_as_one_input_s_answers_are_the_folder_s_rule_for_it(tmp_path):
+    """``named_beside``: ``named_as_answers`` of one input, which ``run`` says; ``run`` named
+    ``in/a.out`` by a rule of its own though ``out/a.out`` answers it, as the build reads it."""
+    (tmp_path / "in").mkdir()
+    for name in ("a.in", "a.out", "a.ans", "b.in"):
+        (tmp_path / "in" / name).write_text("1\n")
+    assert named_beside(tmp_path / "in" / "a.in") == ["a.ans", "a.out"]
+    assert named_beside(tmp_path / "in" / "b.in") == []
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "a.out").write_text("1\n")  # a case of its own, answered
+    assert named_beside(tmp_path / "in" / "a.in") == ["a.ans"]
+    assert named_beside(tmp_path / "a.in") == []  # no layout's input
+
+
 def test_a_file_read_as_another_input_is_said_one_way_by_run_and_the_build():
-    assert (
-        another_input_said(["in/a.out"], "it") == "in/a.out beside it is another input to the build"
+    """Each file beside its input, for one and for several (they read "a.out, b.ans beside
+    a.in, b.in", which paired nothing)."""
+    assert another_input_said([("in/a.out", "it")]) == (
+        "in/a.out beside it is another input to the build"
     )
-    assert another_input_said(["a.out", "b.ans"], "a.in, b.in") == (
-        "a.out, b.ans beside a.in, b.in are other inputs to the build"
+    assert another_input_said([("a.out", "a.in"), ("b.ans", "b.in")]) == (
+        "a.out beside a.in and b.ans beside b.in are other inputs to the build"
+    )
+    assert another_input_said([("in/a.ans", "it"), ("in/a.out", "it")]) == (
+        "in/a.ans and in/a.out beside it are other inputs to the build"
+    )
+    assert another_input_said([("01.a", "01"), ("a.out", "a.in"), ("b.ans", "b.in")]) == (
+        "01.a beside 01, a.out beside a.in and b.ans beside b.in are other inputs to the build"
     )

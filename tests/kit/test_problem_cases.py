@@ -270,8 +270,8 @@ def test_answers_put_in_an_input_folder_without_its_answers_are_said_to_be_input
             (inputs / name).write_text(given)
     problem = with_judge_data(toy)
     said = (
-        "in/: a.out, b.ans beside a.in, b.in are other inputs to the build, not their answers "
-        "(in/ with out/ reads the answers from out/)"
+        "in/: a.out beside a.in and b.ans beside b.in are other inputs to the build, which has "
+        "no answer for them (in/ with out/ reads the answers from out/)"
     )
     code, output = build(toy, "toy_sum")
     assert code == 0, output
@@ -279,13 +279,25 @@ def test_answers_put_in_an_input_folder_without_its_answers_are_said_to_be_input
         f"toy_sum: note: samples/toy_sum/{said}",
         f"toy_sum: note: ../official/{said}",
     ]
+    # said once: the note of cases without answer names the inputs alone
+    (unanswered,) = [line for line in output.splitlines() if "no answer to compare" in line]
+    assert unanswered.startswith(
+        "toy_sum: note: no answer to compare for samples/toy_sum/in/a.in, samples/toy_sum/in/b.in,"
+        " ../official/in/a.in, ../official/in/b.in (no answer file: "
+    ), unanswered
     shutil.rmtree(folder / "in")
     (folder / "a.in").write_text(given)  # flat samples, no layout
-    assert named_as_answers_notes(problem) == [f"note: ../official/{said}"]
-    for name in ("a.out", "b.ans"):
-        (tmp_path / "official" / "out").mkdir(exist_ok=True)
-        (tmp_path / "official" / "out" / name).write_text("6\n")
-    assert named_as_answers_notes(problem) == []
+    named = {f"../official/in/{name}" for name in ("a.out", "b.ans")}
+    assert named_as_answers_notes(problem) == ([f"note: ../official/{said}"], named)
+    (tmp_path / "official" / "out").mkdir()
+    (tmp_path / "official" / "out" / "a.out").write_text("6\n")
+    one = (
+        "note: ../official/in/: b.ans beside b.in is another input to the build, which has no "
+        "answer for it (in/ with out/ reads the answers from out/)"
+    )
+    assert named_as_answers_notes(problem) == ([one], {"../official/in/b.ans"})
+    (tmp_path / "official" / "out" / "b.ans").write_text("6\n")
+    assert named_as_answers_notes(problem) == ([], set())
 
 
 def test_samples_may_be_read_where_the_repository_keeps_them(toy):

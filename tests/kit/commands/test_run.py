@@ -140,6 +140,36 @@ def test_an_input_of_an_input_folder_without_its_answers_is_paired_as_the_build_
     assert "without answer" in err[-1]
 
 
+def test_a_file_beside_a_laid_out_input_is_said_by_the_build_s_rule_and_paths_as_shown(
+    toy, capfd, monkeypatch
+):
+    """``in/a.out`` that ``out/a.out`` answers is a case of its own to the build: ``run`` named
+    it another input by a rule of its own (kit.case_folders.named_beside now). Run from
+    ``in/``, the answer looked for is ``../out/a.in`` (kit.workspace.shown_path), not its
+    absolute path."""
+    folder = toy / "samples" / "toy_sum"
+    given = (folder / "sample-1.in").read_bytes()
+    for path in folder.iterdir():
+        path.unlink()
+    (folder / "in").mkdir()
+    (folder / "in" / "a.in").write_bytes(given)
+    (folder / "in" / "a.out").write_bytes(given)
+    monkeypatch.chdir(folder / "in")
+    args = parse("toy_sum", "a.in", "--root", str(toy))
+    assert args.run(args) == 0
+    rule = "as in/ with out/ pairs them"
+    assert capfd.readouterr().err.splitlines()[-2] == (
+        f"note: no answer for a.in (looked for ../out/a.in: {rule}; in/a.out beside it is "
+        "another input to the build): its output was not judged"
+    )
+    (folder / "out").mkdir()
+    (folder / "out" / "a.out").write_bytes(given)
+    assert args.run(args) == 0
+    assert capfd.readouterr().err.splitlines()[-2] == (
+        f"note: no answer for a.in (looked for ../out/a.in: {rule}): its output was not judged"
+    )
+
+
 def test_an_input_with_an_answer_beside_it_and_a_laid_out_one_is_judged_as_the_build_pairs_it(
     toy, tmp_path, capfd, monkeypatch
 ):
