@@ -356,7 +356,7 @@ class CaseJudge:
         # deadline, moved on by what both its sides waited, is held at its timeout at least
         # (the solution's wait alone left out: a busy game on a loaded machine fell under
         # the limit times a Kattis margin, "too close to call")
-        outcome.seconds = limits.wall(run) if outcome.word == TLE else limits.seconds(run)
+        outcome.seconds = limits.wall(run) if run.timed_out else limits.seconds(run)
         if outcome.word == TLE and run.killed == TIME and self.interactor is not None:
             outcome.seconds = max(outcome.seconds, limits.timeout)
         outcome.stderr = run.stderr

@@ -137,6 +137,9 @@ class Limits:
     output_last: bool = False  # the output's size judged after time and exit (verify's)
     games: str = JOINED  # how a game is run: JOINED, or PROBLEMTOOLS (Profile's)
     clock_read: str = ""  # a batch program's read of the wall clock (kit.run.clock_reads)
+    # runs timed beside others, which no judge's time is (stress): a failure past the limit
+    # stays the failure's, as a run that passed past it passes there (kit.stress.engine)
+    side_by_side: bool = False
 
     def seconds(self, run: Run) -> float:
         """A run's time as the limit counts it: its CPU time, or its wall time (``wall``) and
@@ -529,7 +532,7 @@ def _memory_or_time(  # noqa: PLR0913
     if killed == MEMORY or counted > limits.memory_kib:
         how = " (killed)" if killed == MEMORY else ""
         return MEMORY, memory_text(limits, peak_kib, processes) + how
-    if crashed and late:
+    if crashed and late and not limits.side_by_side:
         return TIME, _failed_late(limits, seconds, crashed)
     if killed == TIME and limits.per_move:
         return TIME, f"the game was stopped at {limits.timeout:g} s (game_timeout)"
@@ -545,10 +548,17 @@ def _failed_late(limits: Limits, seconds: float, crashed: str) -> str:
     every judge judges the time before the exit. Most stop a run at (or near) its limit and
     never see what it did after it (CSES shows the first of OUTPUT LIMIT EXCEEDED, TIME LIMIT
     EXCEEDED, RUNTIME ERROR); DOMjudge, problemtools and Library Checker, which let it run a
-    little past, read its time before its exit status (kit.judges.profiles)."""
+    little past, read its time before its exit status (kit.judges.profiles). A time this
+    close to the limit (``time_marginal``) may go either way, the remark says so: one run, not
+    a median, timed perhaps beside another case."""
+    close = (
+        f"; within {MARGINAL:.0%} of it: {MAY_GO_EITHER_WAY}"
+        if limits.time_marginal(seconds)
+        else ""
+    )
     return (
         f"{seconds:.3f} s is over the {limits.time:g} s limit (failed after it, which a judge "
-        f"does not reach or judges after the time: {crashed})"
+        f"does not reach or judges after the time: {crashed}{close})"
     )
 
 

@@ -178,7 +178,7 @@ class Stress:
         self.source = source
         self.runner = runner
         self.label = runner.described
-        self.limits = limits_for(problem, runner)
+        self.limits = replace(limits_for(problem, runner), side_by_side=True)  # as its times
         self.folder = folder
         self.comparator: Comparator = problem_comparator(problem)
         trees = compile_step.trees_of(bundle, script)

@@ -36,6 +36,27 @@ def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run
     assert outcome.word == "TLE" and len(timing.seconds) == 1
 
 
+def test_a_failure_past_the_limit_keeps_the_time_the_limit_counts(toy_run, tmp_path):
+    """A crash after 0.6 s of CPU, then 0.5 s asleep, under a 0.5 s limit of CPU time: a
+    time-out (kit.run.limits.exceeded), whose time is its CPU time, as its message says; its
+    wall time, 1.1 s, was kept as a kill's is. Beside others (stress), it stays a crash."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    limits = replace(limits_for(problem, columns[0].runner), time=0.5, timeout=5.0, clock=CPU)
+    script.write_text(
+        "import time\nt0 = time.process_time()\nwhile time.process_time() - t0 < 0.6: pass\n"
+        "time.sleep(0.5)\nraise ValueError('late')\n"
+    )
+    outcome, run = judge.once(case(tmp_path, "late", "1 2\n"), columns[0].runner, limits)
+    assert outcome.word == "TLE" and "(failed after it" in outcome.message, outcome.message
+    assert run.seconds > 1.0 and outcome.seconds == pytest.approx(run.cpu_seconds)
+    beside = replace(limits, side_by_side=True)
+    outcome, run = judge.once(case(tmp_path, "late", "1 2\n"), columns[0].runner, beside)
+    assert outcome.word == "RE" and "ValueError" in outcome.message, outcome.message
+
+
 CLOCKED = "import sys, time\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 2.5: pass\n"
 
 

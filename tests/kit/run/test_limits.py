@@ -111,6 +111,22 @@ def test_a_failure_past_the_time_limit_is_a_time_out_as_every_judge_judges_time_
     assert exceeded(LIMITS, **{**crash, "output_over": True}, seconds=1.63)[0] == "output"
 
 
+def test_a_failure_just_past_the_limit_or_timed_beside_others_is_not_judged_by_its_time():
+    """One run, not a median, perhaps timed beside another case: a crash within 10 % of the
+    limit says it may go either way; a run timed beside others (stress), whose time is no
+    judge's, stays a crash (as one that passed past the limit passes there)."""
+    crash = {"output_over": False, "killed": None, "peak_kib": 1, "crashed": "exit status 1"}
+    kind, said = exceeded(LIMITS, **crash, seconds=1.05)
+    assert kind == "time" and said.endswith(
+        "exit status 1; within 10% of it: a judge's machine may give either verdict)"
+    )
+    assert "either verdict" not in exceeded(LIMITS, **crash, seconds=1.2)[1]
+    beside = replace(LIMITS, side_by_side=True)
+    assert exceeded(beside, **crash, seconds=1.63) is None
+    killed = {**crash, "killed": "memory", "crashed": ""}  # a kill for memory past it: time's
+    assert exceeded(beside, **killed, seconds=1.63)[0] == "time"
+
+
 def test_an_output_limit_of_everything_holds_stdout_stderr_and_files_together():
     """Kattis' 2025-09 format: "the sum of standard output, standard error, and [...] the
     total size of all files that were created or modified by the submission"."""

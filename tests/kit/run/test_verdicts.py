@@ -101,22 +101,22 @@ def test_cses_shows_the_first_error_of_its_list(fields, word):
 
 
 @pytest.mark.parametrize(
-    ("judge", "clock", "word"),
-    [("DOMjudge", CPU, TLE), ("Kattis", CPU, TLE), ("Library Checker", "wall", TLE)],
+    ("judge", "asleep"), [("domjudge", RE), ("kattis", RE), ("library checker", TLE)]
 )
-def test_a_crash_past_the_limit_by_the_judge_s_clock_is_its_time_out(judge, clock, word):
+def test_a_crash_past_the_limit_by_the_judge_s_clock_is_its_time_out(judge, asleep):
     """DOMjudge's determineVerdict reads runguard's time-result before the exit code
     (DOMjudge/domjudge at a023fd3e), problemtools' _run_normal its user+sys time before the
     status (Kattis/problemtools at a185fe97), Library Checker's runTestCase its time before the
     exit code (yosupo06/library-checker-judge at 30cbf1bd): a crash at 1.6 s of a 1 s limit
     is a time-out there. By the judge's clock: a sleeper's crash at 1.6 s of wall time and
-    0.1 s of CPU stays a run error where the judge counts CPU time."""
-    limits = replace(LIMITS, clock=clock)
+    0.1 s of CPU stays a run error where the judge counts CPU time: each clock is its
+    profile's (kit.judges.profiles), as the build's limits take it."""
+    profile = PROFILES[judge]
+    limits = replace(LIMITS, clock=profile.time)
     spun = ran(returncode=1, seconds=1.6, cpu_seconds=1.6)
     slept = ran(returncode=1, seconds=1.6, cpu_seconds=0.1)
-    assert in_judges_words(judge, *process_verdict(spun, limits), empty=False)[0] == word
-    asleep = in_judges_words(judge, *process_verdict(slept, limits), empty=False)[0]
-    assert asleep == (RE if clock == CPU else TLE)
+    assert in_judges_words(profile.name, *process_verdict(spun, limits), empty=False)[0] == TLE
+    assert in_judges_words(profile.name, *process_verdict(slept, limits), empty=False)[0] == asleep
 
 
 def test_a_clean_run_has_no_process_verdict():

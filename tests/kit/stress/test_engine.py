@@ -695,3 +695,10 @@ def test_a_kill_s_outcome_keeps_its_wall_time_and_what_it_waited(pairsum, tmp_pa
     monkeypatch.setattr(stress.judge_case, "once", lambda case, runner, limits: (said, killed))
     outcome = stress.judge("1\n1 2\n")
     assert (outcome.word, outcome.wall, outcome.waited) == ("TLE", 8.07, 6.5)
+
+
+def test_a_stress_run_s_limits_say_its_times_are_taken_beside_others(pairsum, tmp_path):
+    """Its runs go side by side, timed as no judge times them: one that passed past the limit
+    passes (timed again alone), and one that failed past it is its failure, shrunk as a crash
+    (kit.run.limits.exceeded), not a time-out said to run "until the kill"."""
+    assert stress_of(pairsum, tmp_path).limits.side_by_side
