@@ -23,7 +23,9 @@ is timed by all its wall time where that is over the limit (``CaseJudge.held``,
 ``Limits.wall``): one that stops by the clock takes as long whatever it waited for a core.
 A case is run ``repeat`` times and its median time judged (``CaseJudge.repeat``): a first run
 clearly over the limit is the verdict by itself, and a run that fails to its end is followed by
-the runs left, to say whether the verdict varies. A game over its limit of CPU time through
+the runs left, to say whether the verdict varies; where it failed by itself (a crash, a
+time-out past the limit), the run at the median time of those that did is the verdict
+(``CaseJudge.crashes``). A game over its limit of CPU time through
 the kit's relay (timed as a whole) is played once more with its pipes joined, as a judge joins
 them (``kit.run.joined_game``), and accepted there within the limit is ok
 (``CaseJudge.joined_opinion``). A verdict is told in the judge's words
@@ -78,6 +80,7 @@ from kit.run.joined_game import play_joined
 from kit.run.judge_words import idle_word, in_judges_words, judged_elsewhere, refusal
 from kit.run.letter_case import case_hint
 from kit.run.limits import (
+    MAY_GO_EITHER_WAY,
     Limits,
     clearly_over,
     machine_failure,
@@ -109,6 +112,11 @@ from kit.run.verdicts import (
 # to it was 3-6 us a chunk here, docs/kit.md "The interactive relay"): a game further over its
 # limit than its chunks explain is not played again with its pipes joined
 HOP_CPU = 20e-6
+# a failure among accepted runs, said
+VARYING = (
+    "note: {failed} of {runs} runs failed and {ok} were accepted: the verdict varies between "
+    "runs (randomness, hash order, time)"
+)
 # a problem's checker, which judges what a testlib interactor wrote (Polygon's way): a checker
 # program, or testlib's standard checker built in (a package's std::NAME.cpp without its source)
 _CHECKERS = (CheckerComparator, StandardComparator)
@@ -164,6 +172,9 @@ class CaseJudge:
         runs = max(1, repeat)
         for attempt in range(runs):
             outcome, run = self.once(case, runner, limits)
+            if outcome.word != OK and _failed_by_itself(outcome, run):
+                counted = (attempt, runs)
+                return self.crashes(case, runner, limits, (outcome, run), counted, timing)
             if outcome.word != OK:
                 if run.killed is None:  # ran to its end (a wrong answer): its time counts, as
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
@@ -227,6 +238,49 @@ class CaseJudge:
             return Outcome(OK, said), Timing([run.cpu_seconds], max(timing.peak_kib, run.peak_kib))
         return replace(outcome, message=f"{outcome.message} ({figures})"), timing
 
+    def crashes(
+        self,
+        case: Case,
+        runner: Runner,
+        limits: Limits,
+        first: tuple[Outcome, Run],
+        counted: tuple[int, int],
+        timing: Timing,
+    ) -> tuple[Outcome, Timing]:
+        """After run ``counted[0]`` (from 0) of ``counted[1]`` failed by itself (``first``: its
+        outcome and run): the runs left made too, and the run of the median time among those
+        that failed by themselves is the verdict, as a passing case's median is: past the time
+        limit a time-out, within it the failure (``kit.run.limits.exceeded``), not one run's
+        time. A note says when the runs' verdicts differ: some accepted (``VARYING``), or
+        failed on both sides of the limit, the median deciding."""
+        attempt, runs = counted
+        made = [first, *(self.once(case, runner, limits) for _ in range(runs - attempt - 1))]
+        for _, run in made:
+            if run.killed is None:  # ran to its end: its time counts
+                timing.add(run, limits.seconds(run))
+            else:
+                timing.peak_kib = max(timing.peak_kib, run.peak_kib)
+        failed = sorted(
+            (pair for pair in made if pair[0].word != OK and _failed_by_itself(*pair)),
+            key=lambda pair: limits.seconds(pair[1]),
+        )
+        seconds = [limits.seconds(run) for _, run in failed]
+        median = statistics.median(seconds)
+        # of an even count, the middle run on the median's side of the limit
+        middle = len(failed) // 2 if over_limit(median, limits.time) else (len(failed) - 1) // 2
+        outcome = failed[middle][0]
+        accepted = attempt + sum(pair[0].word == OK for pair in made)
+        if accepted:
+            outcome.details.append(VARYING.format(failed=runs - accepted, runs=runs, ok=accepted))
+        words = {pair[0].word for pair in failed}
+        if len(words) > 1:
+            figures = ", ".join(f"{figure:.3f}" for figure in seconds)
+            outcome.details.append(
+                f"note: it failed by itself in {len(failed)} runs, at {figures} s, some past "
+                f"the {limits.time:g} s limit: the median decides ({MAY_GO_EITHER_WAY})"
+            )
+        return outcome, timing
+
     def varying(
         self, case: Case, runner: Runner, limits: Limits, failed: int, runs: int
     ) -> list[str]:
@@ -237,10 +291,7 @@ class CaseJudge:
         accepted = failed + left.count(OK)
         if not accepted:
             return []
-        return [
-            f"note: {runs - accepted} of {runs} runs failed and {accepted} were accepted: the "
-            "verdict varies between runs (randomness, hash order, time)"
-        ]
+        return [VARYING.format(failed=runs - accepted, runs=runs, ok=accepted)]
 
     @functools.cached_property
     def prints(self) -> list[Printed]:
@@ -549,3 +600,10 @@ def _read(path: Path, case: str, size: int = -1) -> bytes:
             return file.read(size)
     except OSError as error:
         raise BuildError(f"{case}: {path.name}: cannot read: {error.strerror or error}") from None
+
+
+def _failed_by_itself(outcome: Outcome, run: Run) -> bool:
+    """Whether a run failed by itself (a non-zero exit, a signal: not killed by the kit), its
+    verdict a run error or, past the time limit, a time-out (``kit.run.limits.exceeded``):
+    one its time decides."""
+    return run.killed is None and run.returncode != 0 and outcome.word in (RE, TLE)

@@ -549,8 +549,9 @@ def _failed_late(limits: Limits, seconds: float, crashed: str) -> str:
     never see what it did after it (CSES shows the first of OUTPUT LIMIT EXCEEDED, TIME LIMIT
     EXCEEDED, RUNTIME ERROR); DOMjudge, problemtools and Library Checker, which let it run a
     little past, read its time before its exit status (kit.judges.profiles). A time this
-    close to the limit (``time_marginal``) may go either way, the remark says so: one run, not
-    a median, timed perhaps beside another case."""
+    close to the limit (``time_marginal``) may go either way, the remark says so: one run's
+    (the build's the run at the median of those made alone, kit.run.case_judge's
+    ``crashes``)."""
     close = (
         f"; within {MARGINAL:.0%} of it: {MAY_GO_EITHER_WAY}"
         if limits.time_marginal(seconds)

@@ -5,7 +5,8 @@ A check is a list of jobs, one per case and runner. ``run_jobs`` runs them in tw
 1. **Verdicts**, ``jobs`` at a time (default: the cores this process may use): every job once,
    or ``repeat`` times when the user forces it (``--repeat N``).
 2. **Times that matter, alone** (nothing else running): a job whose time could turn its verdict
-   (accepted, or failed on its median alone, with a time over half the limit) runs again
+   (accepted, failed on its median alone, or failed by itself, a crash past the limit being a
+   time-out, with a time over half the limit) runs again
    ``RETIME_RUNS`` times (or ``repeat``), and those runs' median decides; the slowest accepted
    job of each runner runs once more alone (``repeat`` times when given) when the first pass
    ran jobs side by side, so the figure the report gives was taken with the machine to itself.
@@ -50,7 +51,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from kit.run.process import Timing
-from kit.run.verdicts import OK, TLE
+from kit.run.verdicts import OK, RE, TLE
 
 RETIME_RUNS = 3  # runs of a job near the limit, alone; their median decides
 UNSTEADY_FACTOR = 3  # a first run over the limit this many times its slowest run alone: no
@@ -207,9 +208,10 @@ def _retime(job: Job, run: Run, runs: int, limit: float, schedule: Schedule) -> 
 
 
 def _near_limit(job: Job, limit: float) -> bool:
-    """Whether the job's time could turn its verdict: accepted or failed on its median alone,
-    with a time over half the limit."""
-    timed = job.word == OK or (job.word == TLE and job.timing.seconds)
+    """Whether the job's time could turn its verdict: accepted, failed on its median alone,
+    or failed by itself (a run error, or a time-out for failing past the limit: its time
+    decides which, ``kit.run.limits.exceeded``), with a time over half the limit."""
+    timed = job.word == OK or (job.word in (TLE, RE) and job.timing.seconds)
     return bool(timed and job.timing.seconds and job.timing.median > limit / 2)
 
 

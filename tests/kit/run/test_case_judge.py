@@ -12,8 +12,9 @@ from kit.judges.compare import parse_compare
 from kit.judges.profiles import CPU, WALL
 from kit.problem_cases import Case
 from kit.run import case_judge, failure_hints, uncalled_main
+from kit.run import cases as cases_module
 from kit.run.case_judge import CaseJudge
-from kit.run.cases import run_all
+from kit.run.cases import RunOptions, run_all
 from kit.run.limits import limits_for
 from kit.run.process import TIME, Run
 from tests.kit.run.case_support import ONE_AT_A_TIME, bundled, case
@@ -55,6 +56,73 @@ def test_a_failure_past_the_limit_keeps_the_time_the_limit_counts(toy_run, tmp_p
     beside = replace(limits, side_by_side=True)
     outcome, run = judge.once(case(tmp_path, "late", "1 2\n"), columns[0].runner, beside)
     assert outcome.word == "RE" and "ValueError" in outcome.message, outcome.message
+
+
+LATE = b'Traceback (most recent call last):\n  File "x.py", line 3\nValueError: late\n'
+
+
+@pytest.mark.parametrize(
+    ("cpu", "word"),
+    [((1.05, 0.8, 0.82), "RE"), ((0.95, 1.2, 1.1), "TLE"), ((1.3, 0.7, 1.05, 0.9), "RE")],
+)
+def test_a_failure_by_itself_is_run_again_and_the_median_s_run_decides(
+    toy_run, tmp_path, monkeypatch, cpu, word
+):
+    """A crash past the limit is a time-out, within it a run error: where its runs (stood in
+    for) fall on both sides of a 1 s limit, the run at the median is the verdict, not the
+    first run's time, and a note says the runs went both ways; every run's time is kept (the
+    schedule does not run it again: kit.run.schedule)."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    runs = iter(Run(1, b"", LATE, seconds, seconds, 1000) for seconds in cpu)
+    monkeypatch.setattr(case_judge, "run_limited", lambda *args, **kwargs: next(runs))
+    limits = replace(limits_for(problem, columns[0].runner), time=1.0, timeout=3.0, clock=CPU)
+    outcome, timing = judge.repeat(
+        case(tmp_path, "c", "1 2\n"), columns[0].runner, limits, len(cpu)
+    )
+    assert outcome.word == word and "ValueError: late" in outcome.message, outcome.message
+    assert sorted(timing.seconds) == sorted(cpu)
+    assert any("the median decides" in line for line in outcome.details), outcome.details
+
+
+SPINS = (
+    "import sys, time\nif sys.stdin.read().strip() == 'spin':\n"
+    "    while time.process_time() < 0.3: pass\nraise ValueError('late')\n"
+)
+
+
+def test_a_crash_timed_beside_another_case_past_the_limit_is_timed_alone(
+    toy_run, tmp_path, monkeypatch
+):
+    """A program that spins to 0.6 of a 0.5 s limit of CPU time, then raises: its first run,
+    beside another case, stood in for at twice its time (over the limit: a time-out), and
+    its first run alone at 1.75 times: the runs alone decide, their median within the limit,
+    so it is the run error it is on a judge."""
+    problem, bundle, script, columns = toy_run
+    script.write_text(SPINS)
+    real, slowed = case_judge.run_limited, {}
+
+    def beside(command, stdin, *args, **kwargs):
+        run = real(command, stdin, *args, **kwargs)
+        times = slowed.setdefault(stdin, [2.0, 1.75])
+        factor = times.pop(0) if times else 1.0
+        return replace(run, seconds=run.seconds * factor, cpu_seconds=run.cpu_seconds * factor)
+
+    monkeypatch.setattr(case_judge, "run_limited", beside)
+    monkeypatch.setattr(
+        cases_module, "limits_for",
+        lambda *args, **kwargs: replace(limits_for(*args, **kwargs), time=0.5, clock=CPU),
+    )  # fmt: skip
+    spin, quick = case(tmp_path, "spin", "spin\n"), case(tmp_path, "quick", "1 2\n")
+    options = RunOptions(jobs=2)
+    ran = run_all(problem, bundle, script, [spin, quick], columns[:1], options=options)
+    words = {verdict.case: verdict.word for verdict in ran.verdicts}
+    failures = {failure.case: failure.message for failure in ran.failures}
+    assert words == {"spin": "RE", "quick": "RE"}, failures
+    assert ran.schedule.retimed_near_limit == 1
+    assert "ValueError: late" in failures["spin"]
 
 
 CLOCKED = "import sys, time\nt0 = time.perf_counter()\nwhile time.perf_counter() - t0 < 2.5: pass\n"

@@ -5,7 +5,7 @@ import time
 
 from kit.run.process import Timing
 from kit.run.schedule import RETIME_RUNS, SKIPPED, Job, run_jobs
-from kit.run.verdicts import OK, TLE, WA
+from kit.run.verdicts import OK, RE, TLE, WA
 
 LIMIT = 1.0
 
@@ -70,6 +70,24 @@ def test_a_case_over_half_the_limit_is_timed_alone_and_its_median_decides():
     assert all(others == 0 for _, _, others in runs.calls[4:])
     assert done.retimed_near_limit == 2
     assert [job.word for job in jobs] == [OK, OK, TLE, OK]
+
+
+def test_a_crash_over_half_the_limit_is_timed_alone_and_its_runs_there_decide():
+    """A failure by itself past the limit is a time-out, within it a run error: one timed
+    beside another case at 1.2 s (TLE) and one at 0.7 s (RE) run again alone, and the words
+    of those runs are theirs; a crash at 0.3 s, which its time cannot turn, is not."""
+    runs = FakeRuns([1.2, 0.7, 0.3], words={0: TLE, 1: RE, 2: RE})
+    alone = {0: RE, 1: TLE}  # as the runs alone judged them (kit.run.case_judge's median)
+
+    def judged(job, count):
+        outcome, timing, word = runs(job, count)
+        return outcome, timing, alone.get(job.case_index, word) if count > 1 else word
+
+    jobs, done = schedule(judged, 3, parallel=2)
+    assert sorted(case for case, count, _ in runs.calls[3:] if count == RETIME_RUNS) == [0, 1]
+    assert done.retimed_near_limit == 2
+    assert [job.word for job in jobs] == [RE, TLE, RE]
+    assert [job.alone for job in jobs] == [True, True, False]
 
 
 def test_the_report_says_how_many_runs_decided_a_case_near_the_limit():
