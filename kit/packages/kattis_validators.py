@@ -154,10 +154,15 @@ def _validator(folder: Path, shown: str, why: str) -> str:
 
 def _program_in(folder: Path, shown: str, role: str) -> str:
     """The path relative to the package of the program in ``folder`` (a validator's, a
-    grader's): the folder itself when it holds sources, else its first entry."""
+    grader's): the folder itself when it holds sources (its one source file where the folder
+    is legacy's folder of programs: ``output_validators/check.cpp``, named so), else its
+    first entry."""
     where = f"{shown}/{folder.name}"
     entries = sorted(entry for entry in folder.iterdir() if not hidden(entry.name))
-    if any(entry.is_file() and entry.suffix in LANGUAGES for entry in entries):
+    sources = [entry for entry in entries if entry.is_file() and entry.suffix in LANGUAGES]
+    if len(sources) == 1 and folder.name != VALIDATOR_FOLDERS[1]:  # not the one program
+        return f"{folder.name}/{sources[0].name}"
+    if sources:
         return folder.name
     programs = [entry for entry in entries if entry.is_dir() or entry.suffix in LANGUAGES]
     if not programs:

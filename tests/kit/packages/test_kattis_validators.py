@@ -51,6 +51,28 @@ def test_validation_errors_name_the_file_each_is_in(tmp_path):
     assert validation_errors(tmp_path, {"validation": "default"}, legacy=False) == []
 
 
+def legacy_folder(name):
+    """Whether ``name`` is legacy's folder of programs, whose one file is named as such."""
+    return name == "output_validators"
+
+
+def test_a_validator_file_in_legacy_s_folder_of_programs_is_named_by_its_file(tmp_path):
+    """mzuenni/icpc-problems' infinityissues keeps ``output_validators/output_validator.cpp``:
+    verify named its checker "(output_validators)"; a later version's ``output_validator/``
+    is the program itself, and several sources are compiled together, the folder named."""
+    files = {**ONE_CASE, "output_validators/check.cpp": "int main() {}\n"}
+    found = kattis.read(write_package(tmp_path / "a", "validation: custom\n", files), "a")
+    assert found.compare == "validator:a/output_validators/check.cpp"
+    later = "problem_format_version: 2023-07\nname: b\n"
+    files = {**ONE_CASE, "output_validator/check.cpp": "int main() {}\n"}
+    assert kattis.read(write_package(tmp_path / "b", later, files), "b").compare == (
+        "validator:b/output_validator"
+    )
+    files = {**ONE_CASE, "output_validators/a.cpp": "\n", "output_validators/b.cpp": "\n"}
+    found = kattis.read(write_package(tmp_path / "c", "validation: custom\n", files), "c")
+    assert found.compare == "validator:c/output_validators"
+
+
 @pytest.mark.parametrize(
     ("problem_yaml", "own", "other"),
     [
@@ -65,7 +87,7 @@ def test_a_validator_in_the_other_version_s_folder_is_read_and_noted(
     reads either: the kit reads it, and says so, for it may judge with the default there."""
     files = {**ONE_CASE, f"{other}/v.py": "\n"}
     found = kattis.read(write_package(tmp_path / "x", problem_yaml, files), "x")
-    assert found.compare == f"validator:x/{other}"
+    assert found.compare == f"validator:x/{other}" + ("/v.py" if legacy_folder(other) else "")
     assert (
         f"note: x: the output validator is in {other}/, where this format version's is "
         f"{own}/: read here, as DOMjudge reads either; problemtools reads only {own}/"

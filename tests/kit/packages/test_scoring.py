@@ -229,7 +229,7 @@ def test_grading_custom_is_inherited_and_needs_a_grader_and_a_scoring_problem(tm
         ("sample", False),
         ("secret", True),  # inherited from data/
     ]
-    assert package.grader == "split/graders"
+    assert package.grader == "split/graders/sum.py"
     (copy / "problem.yaml").write_text("validation: custom\n")
     with pytest.raises(BuildError, match=r"^split: grading: custom is for scoring problems only$"):
         kattis.read(copy, "split")

@@ -1263,7 +1263,7 @@ def test_a_custom_grader_aggregates_its_groups(capsys, scored_copy):
     assert code == 1
     assert rows(out)["accepted/halves.py"] == (
         "AC JE T s DISAGREES: accepted wants AC with a score, the kit gives JE (the package's "
-        "grader (graders) failed: exit status 3, not 0) (score 0)"
+        "grader (graders/grader.py) failed: exit status 3, not 0) (score 0)"
     )
 
 
