@@ -12,6 +12,8 @@ agrees with its folder is ``kit.verify.verdict_agreement``'s).
                  ``kattis_validators``
 - ``kattis_checks`` what problemtools warns of, or reports as an error, in ``problem.yaml``
                  and the top folders before it runs anything
+- ``legacy_metadata`` a legacy ``problem.yaml``'s keys and types held to problemtools'
+                 model of it
 - ``expectations`` the verdicts ``submissions/submissions.yaml`` (2025-09) permits and
                  requires of the jury's submissions
 - ``scoring``    what a Kattis package says about its scores, read as problemtools reads it

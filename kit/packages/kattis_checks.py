@@ -15,10 +15,10 @@ from: a note for each, and the errors (which ``Package.problemtools_errors`` hol
   closest, ``submisions/`` without ``submissions/``; a name problemtools rejects, not
   ``[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}``, is not compared). A 2025-09 package's folders are
   not checked (problemtools does not load it).
-- **name** (problemtools/metadata.py, ``MetadataLegacy``: ``name: str | None``): a legacy
-  package whose name is not a string (a map of languages, the later versions' form, as in
-  NWERC 2023's ``isolatedisland``) is not loaded at all ("Failed to load problem: 1
-  validation error for MetadataLegacy"): an error (spec/legacy.md: the name is a string).
+- **Keys and types** (problemtools/metadata.py, ``MetadataLegacy``): a legacy package whose
+  problem.yaml has a key its model does not have, or a value of another type, is not loaded
+  at all: an error for each (``kit.packages.legacy_metadata``), and a note for a name that is
+  a map of languages, the later versions' form (NWERC 2023's ``isolatedisland``).
 
 API::
 
@@ -32,6 +32,7 @@ import re
 from pathlib import Path
 
 from kit.packages.kattis_files import hidden
+from kit.packages.legacy_metadata import legacy_errors
 
 # problemtools' root_directories of each version it knows (formatversion.py)
 LEGACY_TOP = frozenset(
@@ -63,10 +64,6 @@ LATER_TOP = frozenset(
 )
 DEPRECATED = "input_format_validators"  # spec/legacy.md: input_validators/'s old name
 NO_UUID = "problem.yaml: no uuid, which format {} requires (problemtools reports an error)"
-NAME_NOT_TEXT = (
-    "problem.yaml: name is a {}, where format legacy's is a string (problemtools does not load "
-    "the package)"
-)
 # problemtools' rule for the names of a package's files and folders (_NAME_REGEX), and how
 # close a top folder's name must be to a missing one's to be taken for its typo
 NAME = re.compile(r"[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}")
@@ -79,11 +76,11 @@ def package_checks(
     """The notes on the package at ``path`` (``version``: its format version) and the errors
     problemtools reports among them; ``noted``: top folders another note already names."""
     notes, errors = _uuid_checks(path, shown, config, version)
-    name = config.get("name")
-    if version.startswith("legacy") and name is not None and not isinstance(name, str):
-        kind = "map of languages" if isinstance(name, dict) else type(name).__name__
-        notes.append(f"note: {shown}/problem.yaml: name is a {kind}, a later format's form")
-        errors.append(NAME_NOT_TEXT.format(kind))
+    if version.startswith("legacy"):
+        if isinstance(config.get("name"), dict):
+            notes.append(f"note: {shown}/problem.yaml: name is a map of languages, a later "
+                         "format's form")  # fmt: skip
+        errors += legacy_errors(config)
     return notes + _folder_notes(path, shown, version, noted), errors
 
 

@@ -11,10 +11,19 @@ strings: the reader of a key says what it must be (``number``). Anything else (a
 aliases, tags, multi-document files) is a one-line error naming the file and line, never a
 guess.
 
+What a YAML 1.1 reader makes of a scalar, as problemtools reads ``problem.yaml`` (PyYAML's
+``safe_load``, whose implicit types are yaml.org/type's ``null``, ``bool``, ``int``,
+``float`` and ``timestamp``: ``2023`` a number, ``yes`` a boolean, ``2023-09-01`` a date,
+``1e-6`` a string, having no dot), is ``yaml_type``'s: a quoted scalar or a block's text
+(``Quoted``) is always a string.
+
 API::
 
     load(text, where) -> dict        # where: the file as shown in errors
     number(value, where) -> float     # a scalar as a number, or a one-line error
+    yaml_type(value) -> str           # "string", "null", "boolean", "integer", "float",
+                                      # "date", "list" or "map"
+    Quoted(str)                       # a scalar that was quoted, or a block's text
 """
 
 from __future__ import annotations
@@ -27,6 +36,45 @@ from kit.errors import BuildError
 _KEY = re.compile(r"""("[^"]*"|'[^']*'|[A-Za-z0-9_.][A-Za-z0-9_ ./*?,{}-]*?)\s*:(?:\s+|$)(.*)$""")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "/": "/", "0": "\0"}
 _UNSUPPORTED = ("&", "*", "!", "{", "%", "@", "`")
+# a plain scalar's implicit type in YAML 1.1 as PyYAML resolves it (yaml.org/type; PyYAML
+# leaves out the one-letter booleans y and n)
+_IMPLICIT = (
+    ("null", re.compile(r"~|null|Null|NULL|")),
+    (
+        "boolean",
+        re.compile(
+            r"(?:yes|no|true|false|on|off)|(?:Yes|No|True|False|On|Off)|"
+            r"(?:YES|NO|TRUE|FALSE|ON|OFF)"
+        ),
+    ),
+    (
+        "integer",
+        re.compile(
+            r"[-+]?(?:0b[01_]+|0x[0-9a-fA-F_]+|0[0-7_]+|0|[1-9][0-9_]*"
+            r"(?::[0-5]?[0-9])*)"
+        ),
+    ),
+    (
+        "float",
+        re.compile(
+            r"[-+]?(?:[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|"
+            r"[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|\.(?:inf|Inf|INF))|"
+            r"\.[0-9_]+(?:[eE][-+][0-9]+)?|\.(?:nan|NaN|NAN)"  # unsigned: ".5", not "-.5"
+        ),
+    ),
+    (
+        "date",
+        re.compile(
+            r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}"
+            r"(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}.*"
+        ),
+    ),
+)
+
+
+class Quoted(str):
+    """A scalar that was quoted, or a literal or folded block's text: a string to any YAML
+    reader, whatever it reads like."""
 
 
 def load(text: str, where: str) -> dict:
@@ -49,6 +97,18 @@ def number(value: object, where: str) -> float:
         return float(str(value))
     except ValueError:
         raise BuildError(f"{where}: expected a number, not {value!r}") from None
+
+
+def yaml_type(value: object) -> str:
+    """What a YAML 1.1 reader (PyYAML's, problemtools') makes of ``value``, read by ``load``:
+    "list", "map", a quoted scalar's "string", or a plain one's implicit type."""
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "map"
+    if isinstance(value, Quoted) or not isinstance(value, str):
+        return "string"
+    return next((kind for kind, form in _IMPLICIT if form.fullmatch(value)), "string")
 
 
 def _lines(text: str, where: str) -> list[tuple[int, int, str]]:
@@ -162,7 +222,7 @@ def _text_block(lines: list, index: int, indent: int, style: str) -> tuple[str, 
     while index < len(lines) and lines[index][1] > indent:
         parts.append(lines[index][2])
         index += 1
-    return ("\n" if style == "|" else " ").join(parts), index
+    return Quoted(("\n" if style == "|" else " ").join(parts)), index
 
 
 def _unquoted(key: str) -> str:
@@ -229,9 +289,9 @@ def _scalar(text: str, where: str, number: int) -> object:
     if text.startswith("{") and text.endswith("}"):
         return _flow_mapping(text[1:-1], where, number)
     if len(text) >= 2 and text[0] == text[-1] == "'":
-        return text[1:-1].replace("''", "'")
+        return Quoted(text[1:-1].replace("''", "'"))
     if len(text) >= 2 and text[0] == text[-1] == '"':
-        return re.sub(r"\\(.)", lambda match: _ESCAPES.get(match[1], match[0]), text[1:-1])
+        return Quoted(re.sub(r"\\(.)", lambda match: _ESCAPES.get(match[1], match[0]), text[1:-1]))
     if text[0] in _UNSUPPORTED or text[0] in "[\"'":
         raise BuildError(f"{where}:{number}: {text!r}: this YAML is not read here")
     return text

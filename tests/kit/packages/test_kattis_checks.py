@@ -52,6 +52,22 @@ def test_a_legacy_name_that_is_not_a_string_is_an_error(tmp_path):
     assert checked(folder, "2023-07-draft") == ([], [])
 
 
+def test_a_legacy_key_of_another_type_or_unknown_is_an_error_and_only_in_legacy(tmp_path):
+    """problemtools' model of a legacy problem.yaml (``kit.packages.legacy_metadata``)
+    refuses ``keywords: [a, b]`` and a 2023-07 key; a 2023-07 package is not held to it."""
+    folder = write_package(tmp_path / "p", "keywords: [a, b]\nconstants:\n  n: 5\n", {})
+    assert checked(folder) == (
+        [],
+        [
+            "problem.yaml: keywords is a list, where format legacy's is a string (problemtools "
+            "does not load the package)",
+            "problem.yaml: constants is not a key of format legacy (problemtools does not load "
+            "the package)",
+        ],
+    )
+    assert checked(folder, "2023-07-draft") == ([], [])
+
+
 def test_a_top_folder_of_another_format_version_is_a_warning(tmp_path):
     """``generators/`` is 2023-07's, ``problem_statement/`` legacy's: problemtools warns of
     each in the other version; a folder of its own version, or one it knows of in neither

@@ -163,3 +163,38 @@ def test_number_reads_a_scalar_or_says_what_it_got():
     assert smallyaml.number("2.5", "limits.time") == 2.5
     with pytest.raises(BuildError, match="^limits.memory: expected a number, not 'lots'$"):
         smallyaml.number("lots", "limits.memory")
+
+
+@pytest.mark.parametrize(
+    ("scalar", "typed"),
+    [
+        ("2023", "integer"),
+        ("0x1F", "integer"),
+        ("1:20", "integer"),  # sexagesimal, YAML 1.1's
+        ("256.0", "float"),
+        (".5", "float"),
+        ("-.5", "string"),  # PyYAML signs no float without a digit before its dot
+        ("1e-6", "string"),  # no dot: a string to PyYAML
+        (".inf", "float"),
+        ("yes", "boolean"),
+        ("Off", "boolean"),
+        ("y", "string"),  # PyYAML leaves out the one-letter booleans
+        ("2023-09-01", "date"),
+        ("~", "null"),
+        ("", "null"),
+        ('"2023"', "string"),
+        ("'yes'", "string"),
+        ("cc by-sa", "string"),
+        ("[a, b]", "list"),
+        ("{a: 1}", "map"),
+    ],
+)
+def test_a_scalar_s_type_is_what_problemtools_yaml_reader_makes_of_it(scalar, typed):
+    """problemtools reads problem.yaml with PyYAML (YAML 1.1): ``source: 2023`` is a number
+    to it, ``keywords: yes`` a boolean; quoted, either is a string."""
+    assert smallyaml.yaml_type(smallyaml.load(f"a: {scalar}\n", "p.yaml")["a"]) == typed
+
+
+def test_a_block_s_text_is_a_string_whatever_it_reads_like():
+    assert smallyaml.yaml_type(smallyaml.load("a: |\n  2023\n", "p.yaml")["a"]) == "string"
+    assert smallyaml.yaml_type(smallyaml.load("a: >\n  yes\n", "p.yaml")["a"]) == "string"
