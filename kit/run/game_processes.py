@@ -95,7 +95,9 @@ def start_game(
 
 
 def watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
-    """The solution's command under the build's watch, held to ``limits`` and ``timeout``."""
+    """The solution's command under the build's watch, held to ``limits`` and ``timeout``;
+    not to ``limits.address_bytes``: problemtools starts an interactive submission from its
+    ``interactive`` runner, which it runs without ``RLIMIT_AS`` (docs/packages.md)."""
     return watch_command(
         solution,
         report,

@@ -30,7 +30,8 @@ whatever command ran it.
   the limit. A run is killed as soon as its resident set is over what it may reach. A
   compiled program whose judge holds its address space to the limit (``Profile.address_space``:
   problemtools' ``RLIMIT_AS`` on a Kattis package's C and C++ submissions) is held so too
-  (``Limits.address_bytes``), an allocation past it failing as there.
+  (``Limits.address_bytes``), an allocation past it failing as there; a game's solution is
+  not (``kit.run.game_processes``), as problemtools' interactive runner holds none.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
   figure does not depend on the machine.

@@ -704,6 +704,44 @@ def test_a_cpp_submission_s_address_space_is_held_to_the_memory_limit_as_problem
     assert code == 0, out
 
 
+# Guess's binary search in C++, first reserving 256 MiB it never touches
+RESERVING_GUESS_CPP = """#include <cstdio>
+#include <cstring>
+int main() {
+  static char *volatile held = new char[256 << 20];
+  long low = 1, high;
+  char reply[16];
+  std::scanf("%ld", &high);
+  for (;;) {
+    long middle = (low + high) / 2;
+    std::printf("%ld\\n", middle);
+    std::fflush(stdout);
+    std::scanf("%15s", reply);
+    if (!std::strcmp(reply, "correct")) return 0;
+    if (!std::strcmp(reply, "lower")) high = middle - 1; else low = middle + 1;
+  }
+}
+"""
+
+
+@needs_cxx
+def test_an_interactive_cpp_submission_s_address_space_is_not_held_as_problemtools_does_not(
+    capsys, tmp_path
+):
+    """problemtools starts an interactive submission from its ``interactive`` runner, an
+    ``Executable`` run without ``RLIMIT_AS`` (run/executable.py, ``should_skip_memory_rlimit``
+    True; ``judge/execute.py``, ``_run_interactive``, at a185fe97), which it inherits: 256 MiB
+    reserved and never touched under a 64 MiB limit pass there, as here (a batch run's
+    allocation fails: the test above)."""
+    copy = shutil.copytree(PACKAGES / "kattis_guess", tmp_path / "guess")
+    yaml = copy / "problem.yaml"
+    yaml.write_text(yaml.read_text() + "limits:\n  memory: 64\n")
+    (copy / "submissions" / "accepted" / "reserve.cpp").write_text(RESERVING_GUESS_CPP)
+    code, out, _ = verify(capsys, copy, "accepted/reserve.cpp")
+    assert rows(out)["accepted/reserve.cpp"] == "AC AC T s agrees", out
+    assert code == 0, out
+
+
 @needs_cxx
 def test_the_header_of_submissions_none_of_them_python_says_they_were_compiled(capsys, tmp_path):
     """No Python submission run: the header names the compile, not an interpreter (a
