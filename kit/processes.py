@@ -38,6 +38,7 @@ API::
     oom_kills() -> int | None   # /proc/vmstat's oom_kill: the out-of-memory killer's, so far
     OomKill(peak, machine).tied, .said()   # its kill during a run that ended by SIGKILL
     cpu_limits(seconds) -> (soft, hard)   # the RLIMIT_CPU a ``cpu`` limit sets
+    unlimited_stack() -> preexec_fn   # RLIMIT_STACK unlimited, as every jury program runs
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
     Kept(data, lines_not_kept=0)      # bytes kept of a stream, whole lines, and the lines left out
     Kept.of(kept, newlines, last)     # the same, its lines not kept counted from the stream's
@@ -278,6 +279,14 @@ def address_limit(memory: int) -> Callable[[], None]:
     return functools.partial(resource.setrlimit, resource.RLIMIT_AS, limits)
 
 
+def unlimited_stack() -> Callable[[], None]:
+    """A ``preexec_fn`` giving a jury program the unlimited stack problemtools gives every
+    program (within the hard limit), the call made ready here; ``run_program``'s, and an
+    interactor's (``kit.run.game_processes``)."""
+    limits = below_hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY)
+    return functools.partial(resource.setrlimit, resource.RLIMIT_STACK, limits)
+
+
 def cpu_limit(seconds: float) -> Callable[[], None]:
     """A ``preexec_fn`` holding a program's CPU time to ``seconds`` as problemtools holds a
     validator's (run/program.py: ``try_limit(RLIMIT_CPU, timelim, timelim + 1)``): the soft
@@ -297,8 +306,7 @@ def cpu_limits(seconds: float) -> tuple[int, int]:
 def _held(memory: int | None, cpu: float | None) -> Callable[[], None]:
     """The ``preexec_fn`` of ``run_program``'s limits: the stack unlimited, and the others
     given."""
-    stack = below_hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY)
-    limits = [functools.partial(resource.setrlimit, resource.RLIMIT_STACK, stack)]
+    limits = [unlimited_stack()]
     limits += [address_limit(memory)] if memory is not None else []
     limits += [cpu_limit(cpu)] if cpu is not None else []
     return functools.partial(_each, tuple(limits))

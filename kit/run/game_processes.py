@@ -38,6 +38,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -52,6 +53,7 @@ from kit.processes import (
     kill_group,
     start_tracked,
     tracked,
+    unlimited_stack,
     untrack,
     whole_tail,
 )
@@ -70,6 +72,7 @@ from kit.run.process import (
 )
 
 GRACE_SECONDS = 1.0
+INTERACTOR = "interactor"  # the role of a game's jury program (``start``)
 STDERR_KEPT = 1 << 20  # bytes of the solution's stderr returned (the tail)
 
 
@@ -118,13 +121,29 @@ def start_judge(
     """The interactor, started (``pipes``: its stdin and stdout); the solution (its watch
     reporting to ``report``) is killed when it cannot be."""
     try:
-        return start(argv, cwd, stderr, "interactor", judged_environment(), pipes)
+        return start(argv, cwd, stderr, INTERACTOR, judged_environment(), pipes)
     except BuildError:
         end_solution(solution_process.pid, report)
         os.waitpid(solution_process.pid, 0)
         untrack(solution_process.pid)
         solution_process.returncode = -9
         raise
+
+
+def _prepared(kit: int, role: str) -> Callable[[], None]:
+    """The ``preexec_fn`` of a game's program: ended with the kit's process ``kit``; an
+    interactor's stack unlimited too, as problemtools runs every program (``kit.processes``:
+    a checker's is), where the solution's watch sets the judge's stack itself."""
+    ended = ended_with(kit, signal.SIGKILL)
+    if role != INTERACTOR:
+        return ended
+    stack = unlimited_stack()
+
+    def prepared() -> None:
+        stack()
+        ended()
+
+    return prepared
 
 
 def start(
@@ -153,7 +172,7 @@ def start(
                 stderr=stderr,
                 bufsize=0,
                 start_new_session=True,  # its own process group, killed as a whole
-                preexec_fn=ended_with(kit, signal.SIGKILL),  # imports nothing
+                preexec_fn=_prepared(kit, role),  # imports nothing
             )
         )
     except OSError as error:

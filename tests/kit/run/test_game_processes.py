@@ -1,6 +1,7 @@
 """kit.run.game_processes: a game's program started in a session of its own and tracked at
 once (the games played to their ends: tests/kit/run/test_interact.py)."""
 
+import resource
 import subprocess
 import sys
 
@@ -8,6 +9,7 @@ import pytest
 
 from kit import processes
 from kit.errors import BuildError
+from kit.launcher import below_hard
 from kit.processes import kill_group
 from kit.run import game_processes
 from kit.run.game_processes import start
@@ -53,3 +55,18 @@ def test_the_tail_of_a_solution_s_stderr_file_begins_at_a_whole_line(tmp_path):
         assert game_processes._tail(file, 9) == b"third\n"  # "nd\nthird\n" cut at "nd"
         assert game_processes._tail(file, 13) == b"second\nthird\n"  # from a line's start
         assert game_processes._tail(file, 100) == b"first line\nsecond\nthird\n"
+
+
+def test_the_interactor_runs_with_an_unlimited_stack_as_the_other_jury_programs(tmp_path):
+    """problemtools runs every program with ``RLIMIT_STACK`` unlimited, an interactor as a
+    checker (``kit.processes``): the interactor had the kit's own 8 MiB, a validator recursing
+    deep on a large input crashing in a game where it passed as a checker."""
+    script = "import resource; print(resource.getrlimit(resource.RLIMIT_STACK)[0])"
+    process = start(
+        [sys.executable, "-c", script], tmp_path, subprocess.DEVNULL, game_processes.INTERACTOR
+    )
+    try:
+        out, _ = process.communicate(timeout=30)
+    finally:
+        processes.untrack(process.pid)
+    assert int(out) == below_hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY)[0]
