@@ -104,7 +104,7 @@ from kit.commands.planned_problems import (
 )
 from kit.errors import BuildError
 from kit.judges.profiles import NEAR_MISS, PROFILES, misspelt_judge
-from kit.pages.companion import DEFAULT_SAID
+from kit.pages.companion import DEFAULT_SAID, DEFAULTS_SAID
 from kit.registry import load_registry
 from kit.slugs import check_slug, is_slug, slug_from
 from kit.workspace import root_flag
@@ -440,7 +440,7 @@ def _report_table(slug, judge, known, page) -> None:
         if page.time_shown.endswith(DEFAULT_SAID):  # Competitive Companion's, not the page's
             limits = (
                 f"{known.time_limit:g} s, {known.memory_limit} MiB from {page.origin} "
-                f"({DEFAULT_SAID.replace('default', 'defaults')})"
+                f"({DEFAULTS_SAID})"
             )
         ident = f", id {known.id}" if known.id != "?" else "; set id"
         said = f"{known.title!r}, limits {limits}{ident}"

@@ -79,6 +79,7 @@ KIB_IN_THOUSANDS = {
 # values are the problem's (an AtCoder task of 1 s and 1024 MB).
 DEFAULT_LIMITS = (1000, 1024)  # ms, MB
 DEFAULT_SAID = "Competitive Companion's default, perhaps not the problem's"
+DEFAULTS_SAID = "Competitive Companion's defaults, perhaps not the problem's"  # both limits
 DEFAULT_NOTE = (
     "the limits 1000 ms and 1024 MB are Competitive Companion's defaults, which it sends when "
     "it reads none from the page: check the problem's page and set time_limit and memory_limit"
