@@ -21,6 +21,8 @@ agrees with its folder is ``kit.verify.verdict_agreement``'s).
                  unpacked archive
 - ``polygon``    a Polygon package read in place: ``problem.xml``, its tests, checker,
                  interactor and solutions
+- ``polygon_groups`` a Polygon scoring problem's test groups: their points policy, points
+                 and dependencies
 - ``smallyaml``  the small part of YAML packages use (``problem.yaml``, ``testdata.yaml``)
 - ``archive``    a zipped or tarred package, unpacked once into the kit's cache
 

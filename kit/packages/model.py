@@ -99,6 +99,20 @@ class ScoreGroup(NamedTuple):
     require_pass: tuple[str, ...] = ()
 
 
+class PointGroup(NamedTuple):
+    """A Polygon scoring problem's test group (problem.xml's ``<group>``; how a run scores it is
+    ``kit.verify.polygon_points``'s): its name; whether it scores its ``points`` only when every
+    test of it passes (``points-policy="complete-group"``), else each test its own
+    (``each-test``); the groups (``<dependency group=...>``) a run must pass for it to score;
+    the names of its tests' cases."""
+
+    name: str
+    complete: bool
+    points: float  # the group's ``points``, else its tests' sum
+    dependencies: tuple[str, ...] = ()
+    tests: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Submission:
     """A jury submission, and the folder (Kattis) or tag (Polygon) the jury sorted it by."""
@@ -183,6 +197,9 @@ class Package:
     # a Polygon scoring problem's checker points are percents of its test's points
     # (``<judging treat-points-from-checker-as-percent="true">``), not points themselves
     points_percent: bool = False
+    # a Polygon scoring problem's test groups (``<testset><groups>``), in problem.xml's order;
+    # () when it has none or carries no points
+    point_groups: tuple[PointGroup, ...] = ()
     # the package forbids submissions to write files (2025-09: ``allow_file_writing`` false,
     # its default)
     no_files: bool = False

@@ -15,8 +15,9 @@ reader p2d/polygon.py):
   them; the leading ones marked ``sample`` are the samples. A scoring problem's tests carry
   ``points="10.0"`` (each case's ``points``; a test without them in such a problem 0), and
   ``<judging treat-points-from-checker-as-percent="true">`` makes a checker's points percents
-  of them (``points_percent``; ``kit.verify.polygon_points`` scores a run); a group whose
-  ``points-policy`` is ``complete-group`` is scored test by test, a note says so. A package
+  of them (``points_percent``; ``kit.verify.polygon_points`` scores a run). Such a problem's
+  ``<groups><group points-policy=... points=...>`` and their ``<dependencies>`` are its
+  ``point_groups`` (``kit.packages.polygon_groups``). A package
   exported without its generated tests or their answers (Polygon's "standard" package, both
   made by ``doall.sh``, the answers by the main solution) is a one-line error naming the first
   missing file: a case without its answer would pass whatever the output (``unanswered`` lists
@@ -77,6 +78,7 @@ from kit.packages.model import (
     PackageCase,
     Submission,
 )
+from kit.packages.polygon_groups import point_groups
 from kit.units import MEBIBYTES, in_mebibytes, in_seconds
 
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
@@ -107,12 +109,6 @@ TAGS = (
 RUNS_NOTE = (
     '<judging run-count="{count}">: Polygon runs the solution {count} times on each test, '
     "the interactor carrying what each run left to the next; the kit runs it once"
-)
-# a scoring problem's test groups (<groups><group points-policy="complete-group">), whose
-# points Polygon gives only when every test of the group passes
-GROUPS_NOTE = (
-    "group {names}: points-policy complete-group is not read: each test is scored alone "
-    "(Polygon scores the group only when every test of it passes)"
 )
 PERCENT = "treat-points-from-checker-as-percent"  # <judging>'s: a checker's points are percents
 
@@ -171,9 +167,11 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     files = path / "files"
     cases = _cases(testset, path, shown, where)
+    groups, said = point_groups(testset, cases, where)
+    notes += said
     valid, invalid = _validator_tests(root, path, where, notes)
     notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
-    notes += _judging_notes(root, testset)
+    notes += _judging_notes(root)
     return Package(
         path=path,
         shown=shown,
@@ -195,6 +193,7 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         multiplier=2.0,
         submissions=tuple(_solutions(root, path)),
         points_percent=_judging(root).get(PERCENT, "").strip() == "true",
+        point_groups=groups,
         include=(files,) if (files / "testlib.h").is_file() else (),
         valid_inputs=tuple(valid),
         invalid_inputs=tuple(invalid),
@@ -223,20 +222,12 @@ def _judging(root: ElementTree.Element) -> ElementTree.Element:
     return ElementTree.Element("judging") if found is None else found
 
 
-def _judging_notes(root: ElementTree.Element, testset: ElementTree.Element) -> list[str]:
-    """What the kit judges otherwise than Polygon would: groups scored whole, several runs."""
-    notes = []
-    whole = [
-        group.get("name", "")
-        for group in testset.findall("groups/group")
-        if group.get("points-policy") == "complete-group"
-    ]
-    if whole and any(test.get("points") is not None for test in testset.findall("tests/test")):
-        notes.append(GROUPS_NOTE.format(names=", ".join(whole)))
+def _judging_notes(root: ElementTree.Element) -> list[str]:
+    """What the kit judges otherwise than Polygon would: several runs of a test."""
     count = _judging(root).get("run-count", "1")
     if count.strip() not in ("", "1"):
-        notes.append(RUNS_NOTE.format(count=count.strip()))
-    return notes
+        return [RUNS_NOTE.format(count=count.strip())]
+    return []
 
 
 def _standard_streams(root: ElementTree.Element, where: str) -> None:

@@ -39,8 +39,9 @@ problemtools, judge/validate.py).
 
 **A Polygon scoring problem** (its tests carry points) runs every test of each submission,
 as Polygon judges one, and scores the run (``kit.verify.polygon_points``): a checker's points
-(testlib's ``quitp``) accept the output and are the test's score; the tag decides the row as
-in a pass-fail problem, the score beside it.
+(testlib's ``quitp``) accept the output and are the test's score, a complete group's points
+need every test of it, a group's dependencies passed; the tag decides the row as in a
+pass-fail problem, the score beside it.
 
 **A 2025-09 scoring problem** is scored by that version's model (``kit.verify.score_aggregation``):
 its folders keep their verdict rules, its row ends with the score, a score against the

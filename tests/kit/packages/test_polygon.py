@@ -12,6 +12,7 @@ import pytest
 from kit.errors import BuildError
 from kit.judges.compare import parse_compare
 from kit.packages import polygon
+from kit.packages.model import PointGroup
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
@@ -116,8 +117,8 @@ def test_only_the_leading_marked_tests_are_samples_and_without_a_checker_tokens_
 def test_a_scoring_problem_s_tests_carry_their_points(tmp_path):
     """``<test points="10.0">``: each case's points (a test without them 0 in such a problem;
     None in a problem with none), the checker's as percents under
-    ``treat-points-from-checker-as-percent``; complete-group groups are noted as scored test
-    by test; points that are no number are a one-line error."""
+    ``treat-points-from-checker-as-percent``; its groups read (kit.packages.polygon_groups),
+    with no note; points that are no number are a one-line error."""
     assert [
         case.points for case in polygon.read(problem_xml(tmp_path / "p", TESTSET), "p").cases
     ] == [
@@ -135,10 +136,11 @@ def test_a_scoring_problem_s_tests_carry_their_points(tmp_path):
         "<judging>", '<judging treat-points-from-checker-as-percent="true">'
     )
     groups = '<groups><group name="1" points-policy="complete-group"/></groups></testset>'
-    xml.write_text(text.replace("</testset>", groups))
+    xml.write_text(text.replace("</testset>", groups).replace("<test ", '<test group="1" ', 2))
     found = polygon.read(folder, "c")
     assert found.points_percent
-    assert found.notes == (f"note: c: {polygon.GROUPS_NOTE.format(names='1')}",)
+    assert found.point_groups == (PointGroup("1", True, 10.5, (), ("tests/01", "tests/02")),)
+    assert found.notes == ()  # Polygon's complete groups are read, not noted
     xml.write_text(text.replace('points="10.5"', 'points="ten"'))
     with pytest.raises(BuildError, match=r'^c/problem.xml: test 2: <test points="ten">: not a'):
         polygon.read(folder, "c")
