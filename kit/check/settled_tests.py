@@ -18,7 +18,10 @@ under ``not``): its branch runs on the versions that have the member, its ``else
 that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
 for 3.9 and 3.10 targets, not for 3.8. A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
-implementation of a version has); one 3.8 has is in no table, and guards its whole branch.
+implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
+as ``hasattr(math, "isqrt")`` is: ``if hasattr(builtins, "print"): anext(it)`` guards only
+``print``, which needs no guard, and ``anext`` there counts against 3.8 and 3.9. A name no
+version has as a builtin (one the program sets itself) still guards its whole branch.
 A PyPy of a version has the same members of these modules as CPython's (the reason they are
 COMMON); a target of no given version (``pypy3``) is read as any version from 3.8 on, so both
 branches may run there (``kit.check.apis.lacks``).
@@ -34,7 +37,7 @@ from kit.bundle.guards import guard_flags, guarded_lines, imported_flags, is_gua
 from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, walk
 from kit.bundle.version_tests import reading
-from kit.judges.stdlib import ADDED_BUILTINS, REMOVED_MEMBERS
+from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
 NEVER = (99, 0)  # a version no Python has yet: no upper bound
@@ -217,10 +220,10 @@ def everywhere(module: str, name: str) -> bool:
 
 def added_in(module: str, name: str) -> tuple[int, int] | None:
     """The version that added ``module.name``, when ``module`` is COMMON, vermin's table
-    knows the member and no version removed it, or a builtin added after 3.8
-    (``builtins.anext``: ``ADDED_BUILTINS``); else None."""
+    knows the member and no version removed it, or a builtin (``builtins.anext``, 3.10:
+    ``ADDED_BUILTINS``; ``builtins.print``, ``BASE``: ``BASE_BUILTINS``); else None."""
     if module == "builtins":
-        return ADDED_BUILTINS.get(name)
+        return ADDED_BUILTINS.get(name, BASE if name in BASE_BUILTINS else None)
     if module not in COMMON or (module, name) in REMOVED_MEMBERS:
         return None
     added = _added().get(f"{module}.{name}")

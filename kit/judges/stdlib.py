@@ -5,12 +5,14 @@
 ``ADDED`` and ``REMOVED`` (and the members removed, ``REMOVED_MEMBERS``); PyPy's own built-in
 modules (``PYPY_ONLY``) for CPython targets, CPython's C accelerators PyPy lacks
 (``CPYTHON_ONLY``: ``_heapq``) for PyPy targets; the Unix-only modules
-(``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows. ``PYPY_BUILTIN``:
+(``kit.judges.platforms.UNIX_ONLY``) for judges that run Python on Windows. The builtins added
+after 3.8 (``ADDED_BUILTINS``) and those every target has (``BASE_BUILTINS``). ``PYPY_BUILTIN``:
 the modules PyPy has built in, which a workspace file of that name does not replace there.
 """
 
 from __future__ import annotations
 
+import builtins
 import sys
 
 from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
@@ -24,6 +26,9 @@ ADDED_BUILTINS = {
     "BaseExceptionGroup": (3, 11), "ExceptionGroup": (3, 11),
     "PythonFinalizationError": (3, 13), "_IncompleteInputError": (3, 13),
 }  # fmt: skip
+# the builtins every target has: the running Python's less those added after 3.8 (no version
+# from 3.9 to 3.13 removed one: ``dir(builtins)`` of 3.13.0 less ``ADDED_BUILTINS`` is 3.8.18's)
+BASE_BUILTINS = frozenset(dir(builtins)) - frozenset(ADDED_BUILTINS)
 REMOVED = {
     "_dummy_thread": (3, 9), "dummy_threading": (3, 9), "formatter": (3, 10), "parser": (3, 10),
     "symbol": (3, 10), "binhex": (3, 11), "asynchat": (3, 12), "asyncore": (3, 12),

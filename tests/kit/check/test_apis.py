@@ -430,6 +430,12 @@ BELOW_3_10 = {(3, 8), (3, 9)}
          [], set()),
         ("import builtins\nif hasattr(builtins, 'anext'):\n    f = ExceptionGroup\n",
          [(3, GROUP)], {(3, 10)}),
+        # a test of a builtin every target has guards nothing: its branch runs everywhere
+        ("import builtins\nif hasattr(builtins, 'print'):\n    f = anext(x)\n",
+         [(3, ANEXT)], BELOW_3_10),
+        ("import builtins as b\nf = anext(x) if hasattr(b, 'len') else None\n",
+         [(2, ANEXT)], BELOW_3_10),
+        ("import builtins\nif not hasattr(builtins, 'print'):\n    f = anext(x)\n", [], set()),
         # and a comparison of the version
         ("import sys\nif sys.version_info >= (3, 10):\n    from builtins import anext\n",
          [], set()),

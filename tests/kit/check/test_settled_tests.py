@@ -123,8 +123,8 @@ def test_an_if_on_a_member_added_later_bounds_the_versions_its_branches_run_on()
 
 def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():
     """``hasattr(builtins, "anext")`` (3.10, ``ADDED_BUILTINS``) as ``hasattr(math, "lcm")``:
-    its branch from 3.10 on, its ``else`` below; a builtin 3.8 has is not in the table, and
-    its test guards its whole branch, as before (neither settled nor bounded)."""
+    its branch from 3.10 on, its ``else`` below; a builtin 3.8 has is settled, as
+    ``hasattr(math, "isqrt")`` is: its branch runs on every target, and guards nothing."""
     text = """\
         import builtins as b
         if hasattr(b, "ExceptionGroup"):
@@ -138,7 +138,8 @@ def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():
     assert sorted(versioned_tests(tree).values()) == [(3, 10), (3, 11)]
     assert version_windows(tree) == {3: ((3, 11), NEVER), 4: (BASE, (3, 11)),
                                      5: (BASE, (3, 10))}  # fmt: skip
-    assert settled_lines(text) == [] and not everywhere("builtins", "print")
+    assert settled_lines(text) == [6] and everywhere("builtins", "print")
+    assert not everywhere("builtins", "anext") and not everywhere("builtins", "my_anext")
 
 
 def test_a_module_s_guarded_lines_follow_its_helpers_texts():

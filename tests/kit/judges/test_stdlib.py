@@ -12,6 +12,7 @@ from kit.judges.platforms import UNIX, UNIX_ONLY, WINDOWS
 from kit.judges.stdlib import (
     ADDED,
     ADDED_BUILTINS,
+    BASE_BUILTINS,
     CPYTHON_ONLY,
     KNOWN,
     PYPY_BUILTIN,
@@ -131,3 +132,4 @@ def test_the_builtins_added_are_those_each_version_has_and_3_8_lacks(version):
     wanted = tuple(int(part) for part in version.split("."))
     added = {name for name, since in ADDED_BUILTINS.items() if since <= wanted}
     assert names[version] - names["3.8"] == added
+    assert names["3.8"] == BASE_BUILTINS  # every target's: the running Python's less those
