@@ -319,17 +319,20 @@ def load_order(entry: Source, helpers: list[Source]) -> list[Source]:
     return order
 
 
-def load_time_imports(source: Source, known: dict[str, Source]) -> list[str]:
+def load_time_imports(
+    source: Source, known: dict[str, Source], statements: list[ast.stmt] | None = None
+) -> list[str]:
     """Helpers that must have run before ``source`` runs, in source order: what it imports
     outside function bodies, with the packages on the way (``import a.b.c`` runs ``a`` and
     ``a.b`` first) -- except its own enclosing packages, which ``import`` has only started
-    when a package imports its own submodule (they are registered before anything runs)."""
+    when a package imports its own submodule (they are registered before anything runs);
+    ``statements``: what those of its top-level statements import (all of them by default)."""
     enclosing = set()
     if not source.is_entry:
         parts = source.name.split(".")
         enclosing = {".".join(parts[:i]) for i in range(1, len(parts))}
     names: list[str] = []
-    for node in _load_time_nodes(source.tree.body):
+    for node in _load_time_nodes(source.tree.body if statements is None else statements):
         for full in imported_modules(source, node):
             parts = full.split(".")
             packages = (".".join(parts[:i]) for i in range(1, len(parts)))

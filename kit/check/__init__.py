@@ -12,6 +12,7 @@
 - ``platform_names`` members of standard modules the judge's operating system lacks, unguarded
 - ``vermin_findings`` vermin run on each module and its branches, its answer read (cached)
 - ``settled_tests`` ``hasattr`` tests of members every target has: no guards
+- ``stand_ins``  builtins the program sets itself (``builtins.anext = f``) before reading them
 - ``guarded_helpers`` helpers the bundle imports only under a guard or in a ``try``: the notes
                  the checks make of them
 - ``module_places`` where a module's file lies in the workspace: hints for an import refused, a

@@ -16,7 +16,9 @@
   the builtins added after 3.8 (``anext``, ``ExceptionGroup``: ``ADDED_BUILTINS``), read by
   name, called or not, or from the module ``builtins`` (``builtins.anext``, ``from builtins
   import anext``), whose guards are a member's: a ``try`` catching what the read raises,
-  ``hasattr(builtins, "anext")`` (read by versions, below), a comparison of the version.
+  ``hasattr(builtins, "anext")`` (read by versions, below), a comparison of the version; and
+  none is read where the program has set a stand-in before (``builtins.anext = f`` at a
+  module's top level: ``kit.check.stand_ins``), on the versions it is set on.
 
 Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
 every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
@@ -47,6 +49,7 @@ from kit.check.settled_tests import (
     implementation_windows,
     version_windows,
 )
+from kit.check.stand_ins import stand_ins
 from kit.check.vermin_findings import vermin
 from kit.judges.stdlib import ADDED_BUILTINS
 
@@ -100,17 +103,22 @@ def findings(modules: list[Source]) -> list[Placed]:
     windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
     impls = {module.rel: implementation_windows(module, modules) for module in shipped}
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
+    set_before = stand_ins(modules)
     placed = []
     for rel, line, what, needs in sorted(set(found)):
         if line in unused[rel]:
             continue
         low, high = windows[rel].get(line, (BASE, NEVER))
+        builtin = _LATER_BUILTIN.fullmatch(what)
+        if builtin:  # below the version a stand-in the program set is there
+            low = max(low, set_before.until(rel, line, builtin[1]))
         if needs > low:  # else every version its line runs on has it
             placed.append((rel, line, what, needs, low, high, impls[rel].get(line)))
     return placed
 
 
 _MEMBER = re.compile(r"'(\w+)\.\w+' member")  # vermin's finding of a module's member
+_LATER_BUILTIN = re.compile(r"'(\w+)' builtin")  # the kit's finding of a builtin
 _BUILTIN = re.compile(r"'(\w+)' member")  # vermin's finding of a builtin
 # a finding of a method, vermin's or the kit's: its name
 _METHOD = re.compile(r"'?[\w/]+\.(\w+)(?:' member|\(\))")

@@ -95,7 +95,7 @@ def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.expr, tuple[int, i
     version that added the member, whether the call is under ``not``); and each on a
     comparison of the version that turns once (``sys.version_info >= (3, 9)``: the version
     it turns at, and whether its branch runs below it, ``<`` or under ``not``)."""
-    modules = _module_names(tree)
+    modules = module_names(tree)
     found = []
     for node in walk(tree):
         if not isinstance(node, ast.If):
@@ -184,7 +184,7 @@ def settled_tests(tree: ast.Module) -> frozenset[int]:
     of their helpers (180 walks of one tree for Lines of Action, 1 s of its 1.1 s check)."""
     settled = _SETTLED.get(tree)
     if settled is None:
-        modules = _module_names(tree)
+        modules = module_names(tree)
         found = (id(node) for node in walk(tree) if _settled(_asked(node, modules)))
         settled = _SETTLED[tree] = frozenset(found)
     return settled
@@ -264,7 +264,7 @@ def _added() -> dict:
     return MOD_MEM_REQS(Config())
 
 
-def _module_names(tree: ast.Module) -> dict[str, str]:
+def module_names(tree: ast.Module) -> dict[str, str]:
     """The names ``import`` statements bind to a module (``import numpy as np``: np),
     each bound once only: a name bound to two modules, or otherwise too, is left out."""
     bound: dict[str, str | None] = {}

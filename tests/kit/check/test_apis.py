@@ -450,3 +450,44 @@ def test_a_builtin_added_after_3_8_is_read_and_guarded_as_a_member_is(text, line
     by its name; a ``try`` catching what it raises there, ``hasattr(builtins, "anext")`` (its
     ``else`` runs below 3.10) and ``sys.version_info`` guard it, as they do ``math.lcm``."""
     assert refused(text) == {v: lines if v in versions else [] for v in refused(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "lines", "versions"),
+    [
+        # a stand-in set at the module's top level: every read after it passes
+        ("import builtins\nbuiltins.anext = f\nprint(anext(x))\n", [], set()),
+        ("import builtins as b\nsetattr(b, 'anext', f)\ng = b.anext\n", [], set()),
+        ("import builtins\nbuiltins.anext = f\nfrom builtins import anext\n", [], set()),
+        ("import builtins\nbuiltins.aiter = builtins.anext = f\ndef g():\n    return anext\n",
+         [], set()),
+        # ... where it lacks: under a test that runs it below the version that has the builtin
+        ("import builtins\nif not hasattr(builtins, 'anext'):\n    builtins.anext = f\n"
+         "print(anext)\n", [], set()),
+        ("import builtins, sys\nif sys.version_info < (3, 10):\n    builtins.anext = f\n"
+         "print(anext)\n", [], set()),
+        ("import builtins, sys\nif sys.version_info < (3, 9):\n    builtins.anext = f\n"
+         "print(anext)\n", [(4, ANEXT)], {(3, 9)}),
+        # not where it runs only on versions that have the builtin, or maybe not at all
+        ("import builtins\nif hasattr(builtins, 'anext'):\n    builtins.anext = f\n"
+         "print(anext)\n", [(4, ANEXT)], BELOW_3_10),
+        ("import builtins\nif fast:\n    builtins.anext = f\nprint(anext)\n",
+         [(4, ANEXT)], BELOW_3_10),
+        ("import builtins\ndef setup():\n    builtins.anext = f\nsetup()\nprint(anext)\n",
+         [(5, ANEXT)], BELOW_3_10),
+        # nor a read before it, nor one in a function defined before it, nor another name
+        ("import builtins\nprint(anext)\nbuiltins.anext = f\n", [(2, ANEXT)], BELOW_3_10),
+        ("def g():\n    return anext\nimport builtins\nbuiltins.anext = f\n",
+         [(2, ANEXT)], BELOW_3_10),
+        ("import builtins\nbuiltins.aiter = f\nprint(anext)\n", [(3, ANEXT)], BELOW_3_10),
+        ("import builtins\nsetattr(builtins, name, f)\nprint(anext)\n", [(3, ANEXT)], BELOW_3_10),
+        ("import builtins\nbuiltins = Fake()\nbuiltins.anext = f\nprint(anext)\n",
+         [(4, ANEXT)], BELOW_3_10),
+    ],
+)  # fmt: skip
+def test_a_builtin_the_program_sets_itself_passes_after_it(text, lines, versions):
+    """``builtins.anext = f`` (or ``setattr(builtins, "anext", f)``) at a module's top level,
+    unconditionally or below the version that has it (``if not hasattr(builtins, "anext"):``),
+    is the builtin a later read finds on every version; a stand-in set in a function, under
+    another test, or after the read, is not."""
+    assert refused(text) == {v: lines if v in versions else [] for v in refused(text)}

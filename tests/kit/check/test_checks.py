@@ -13,7 +13,14 @@ from kit.bundle_making import make_bundle
 from kit.check.checks import check
 from kit.errors import BuildError
 from kit.registry import load_registry
-from tests.bundle_support import bundle_of, checked, run_source, write
+from tests.bundle_support import (
+    bundle_of,
+    checked,
+    interpreter,
+    run_bundle,
+    run_source,
+    write,
+)
 
 
 def test_non_stdlib_import_anywhere_fails_naming_module_and_line(toy):
@@ -888,6 +895,74 @@ def test_a_builtin_added_after_3_8_is_judged_by_each_target_s_version(toy, judge
     problem = load_registry(toy)["toy_sum"]
     runners = {column.target: column.runner for column in columns_for(problem)}
     assert check(problem, make_bundle(problem), runners).errors == errors
+
+
+STAND_IN = """\
+import builtins
+
+
+async def _anext(iterator):
+    return await iterator.__anext__()
+
+
+if not hasattr(builtins, "anext"):
+    builtins.anext = _anext
+"""
+FIRST_TWO = """\
+async def numbers():
+    yield 4
+    yield 5
+
+
+async def first_two():
+    it = numbers()
+    return await anext(it) + await anext(it)
+
+
+try:
+    first_two().send(None)
+except StopIteration as stop:
+    print(stop.value)
+"""
+
+
+@pytest.mark.parametrize(
+    ("solution", "helper"),
+    [
+        (STAND_IN + FIRST_TWO, None),
+        ("import shared.compat\n" + FIRST_TWO, STAND_IN),
+        ("from shared import compat\n" + FIRST_TWO, STAND_IN.replace(
+            'if not hasattr(builtins, "anext"):\n    builtins.anext = _anext',
+            'setattr(builtins, "anext", _anext)')),
+    ],
+    ids=["in the solution", "in a helper imported first", "by setattr in a helper"],
+)  # fmt: skip
+def test_a_builtin_set_by_the_program_before_it_is_read_passes_and_runs_on_3_8(
+    toy, solution, helper
+):
+    """A stand-in for ``anext`` set at the top level of the solution, or of a helper it
+    imports before reading it, builds for a CPython 3.8 target, and the bundle runs there."""
+    write(toy, "solutions/toy_sum.py", solution)
+    if helper is not None:
+        write(toy, "shared/compat.py", helper)
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["cpython3.8"]', 1))
+    bundle = checked(toy)
+    assert run_bundle(toy, bundle, b"", python=interpreter("cpython3.8"))[:2] == (0, b"9\n")
+
+
+def test_a_builtin_set_by_a_helper_imported_after_the_read_is_refused(toy):
+    """Read at the top level before the helper that sets it is imported: 3.8 lacks it
+    there, and the build says so."""
+    write(toy, "shared/compat.py", STAND_IN)
+    write(toy, "solutions/toy_sum.py", "f = anext\nimport shared.compat\nprint(f)\n")
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('id = "1"', 'id = "1"\ntargets = ["cpython3.8"]', 1))
+    with pytest.raises(BuildError) as error:
+        checked(toy)
+    assert str(error.value) == (
+        "solutions/toy_sum.py:1: 'anext' builtin needs Python 3.10 (targets cpython3.8)"
+    )
 
 
 @pytest.mark.parametrize(
