@@ -19,7 +19,10 @@ bundle (``pkgutil.iter_modules(collections.__path__)``,
 ``importlib.resources.files("json")``, ``pkgutil.get_data("email", "x")``): built. A value
 built up is judged by its root: a path joined onto a reader's result (``as_file(files("json")
 / "x")``, ``files(p).joinpath("a")``) as that call is, literal strings joined (``"js" +
-"on"``, an f-string of literal text) as their sum is. A reader
+"on"``, an f-string of literal text) as their sum is; and what is joined onto a reader's
+``files`` (``/``'s right side, ``joinpath``'s arguments), wherever the join is, as a reader's
+argument is, literal text aside (a path under the folder): an absolute path, a helper's
+``__file__``, replaces the folder it is joined onto, and is relative in the bundle. A reader
 read but not called (``f = pkgutil.iter_modules``), whose arguments cannot be seen, is
 refused as before.
 
@@ -87,6 +90,8 @@ def check_package_files(sources: list[Source]) -> None:
                     f"{_reader(node, scope.origins)} is passed on, not called: the build "
                     "cannot see what it reads"
                 )
+            else:
+                why = _joined_reaches(node, scope)
             if why:
                 raise BuildError(f"{source.rel}:{node.lineno}: {why}; {END}")
 
@@ -211,6 +216,45 @@ def _built_from(value: ast.expr, scope: _Scope) -> str | None:
     if reader.rpartition(".")[2] == "files":
         return _call_reads(value, reader, scope)
     return None
+
+
+def _joined_reaches(node: ast.AST, scope: _Scope) -> str:
+    """Why a path ``node`` joins onto a reader's files (``files("json") / part``,
+    ``files("json").joinpath(part)``, however deep) may be a helper's, or "": a part that is
+    a helper's or the module's own absolute path (``shared.__file__``, ``__file__``) replaces
+    the folder it is joined onto, and so does a part the build cannot read (a name, a call's
+    result); literal text (``"x"``, ``"sha" + "red"``) is a path under that folder."""
+    parts = _joined_parts(node)
+    root = _joined_root(node) if parts else None
+    if not isinstance(root, ast.Call):
+        return ""
+    reader = _reader(root.func, scope.origins)
+    if reader.rpartition(".")[2] != "files":
+        return ""
+    for part in parts:
+        why = "" if _literal_text(part) is not None else _reaches(part, scope)
+        if why:
+            shown = ", ".join(_shown(argument) for argument in root.args)
+            return f"a path joined onto {reader}({shown}): {why}"
+    return ""
+
+
+def _joined_parts(node: ast.AST) -> list[ast.expr]:
+    """What ``node`` joins onto the path before it: ``/``'s right side, ``joinpath``'s
+    arguments; none for any other node."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        return [node.right]
+    if isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "joinpath":
+        return [*node.args, *(keyword.value for keyword in node.keywords)]
+    return []
+
+
+def _joined_root(node: ast.AST) -> ast.AST:
+    """The path a chain of joins starts from (``files("json")`` of ``files("json") / "a" /
+    "b"`` or ``files("json").joinpath("a")``)."""
+    while _joined_parts(node):
+        node = node.left if isinstance(node, ast.BinOp) else node.func.value  # type: ignore[attr-defined]
+    return node
 
 
 def _literal_text(value: ast.expr) -> str | None:

@@ -57,13 +57,44 @@ REFUSED = {
         "print(r.files('sha' + 'red').joinpath('toy_text.py').name)\n",
         "importlib.resources.files('sha' + 'red'): 'shared' names the helper shared",
     ),
+    # what is joined onto a standard module's files: a helper's path replaces the folder
+    "a helper's file joined onto a standard module's files": (
+        "import importlib.resources as r\nimport shared.toy_text\n"
+        "print(len((r.files('json') / shared.toy_text.__file__).read_text()))\n",
+        "a path joined onto importlib.resources.files('json'): shared.toy_text.__file__ is the "
+        "helper shared.toy_text's",
+    ),
+    "a helper's file given to joinpath on a standard module's files": (
+        "import importlib.resources as r\nimport shared.toy_text\n"
+        "print(len(r.files('json').joinpath(shared.toy_text.__file__).read_text()))\n",
+        "a path joined onto importlib.resources.files('json'): shared.toy_text.__file__ is the "
+        "helper shared.toy_text's",
+    ),
+    "the solution's file joined onto a standard module's files": (
+        "import importlib.resources as r\nimport shared.toy_numbers\n"
+        "print(len((r.files('json') / __file__).read_text()))\n",
+        "a path joined onto importlib.resources.files('json'): __file__ is the module's own: it "
+        "reads its own files",
+    ),
+    "a name joined onto a standard module's files": (
+        "import importlib.resources as r\nimport shared.toy_numbers\n"
+        "part = 'decoder.py'\nprint((r.files('json') / part).name)\n",
+        "a path joined onto importlib.resources.files('json'): the build cannot tell whether "
+        "part is a helper's",
+    ),
+    "a helper's files joined onto a standard module's files": (
+        "import importlib.resources as r\nimport shared\n"
+        "print(len(list((r.files('json') / r.files(shared)).iterdir())))\n",
+        "a path joined onto importlib.resources.files('json'): importlib.resources.files(shared): "
+        "shared is the helper shared's",
+    ),
     "the reader passed on": (
         "import pkgutil\nimport shared.toy_numbers\nlisting = pkgutil.iter_modules\n",
         "pkgutil.iter_modules is passed on, not called: the build cannot see what it reads",
     ),
 }
 
-LINE = {"a parameter": 4}
+LINE = {"a parameter": 4, "a name joined onto a standard module's files": 4}
 
 
 @pytest.mark.parametrize("how", sorted(REFUSED))
@@ -92,6 +123,9 @@ BUILT = {
     "with r.as_file(r.files('json') / '__init__.py') as f:\n    print(f.name)\n",
     "a joinpath of a standard module's files, named by literals joined": "import importlib."
     "resources as r\nprint(r.as_file(r.files('js' + f'on').joinpath('decoder.py')) and 1)\n",
+    "a literal path joined onto a standard module's files, named as a helper": "import "
+    "importlib.resources as r\nprint((r.files('json') / 'shared').name, "
+    "(r.files('json') / ('de' + 'coder.py')).joinpath(f'shared').name)\n",
     "pkgutil.get_data": "import pkgutil\nprint(len(pkgutil.get_data('email', 'charset.py')))\n",
     # importlib.resources' types read nothing: they were refused as "passed on, not called"
     "a resources type in an annotation": "import importlib.resources.abc\n"
