@@ -1,9 +1,10 @@
 """Builtins a program sets itself for the versions that lack them: stand-ins.
 
 ``builtins.anext = my_anext`` (or ``setattr(builtins, "anext", my_anext)``) at a module's top
-level makes ``anext`` a builtin for whatever runs after it, on every version: a read of the
-name there (``anext(it)``, ``builtins.anext``, ``from builtins import anext``) fails on none,
-though 3.8 has no ``anext`` of its own (``kit.check.apis``). Such an assignment counts where
+level (the solution's main block too) makes ``anext`` a builtin for whatever runs after it, on
+every version: a read of the name there (``anext(it)``, ``builtins.anext``, ``from builtins
+import anext``) fails on none, though 3.8 has no ``anext`` of its own (``kit.check.apis``).
+Such an assignment counts where
 it surely runs: at the top level, directly or in a branch of an ``if`` whose versions are
 known (``kit.check.settled_tests.version_windows``: ``if not hasattr(builtins, "anext"):``
 runs it below 3.10, which is where it is needed); not in a function, a loop, a ``try`` or
@@ -28,7 +29,7 @@ import itertools
 from dataclasses import dataclass
 
 from kit.bundle.discover import load_time_imports
-from kit.bundle.sources import Source
+from kit.bundle.sources import Source, is_main_block
 from kit.check.settled_tests import BASE, NEVER, module_names, version_windows, versioned_ifs
 
 # a stand-in: (name, the index of its top-level statement, its last line, the first version
@@ -74,7 +75,7 @@ def stand_ins(modules: list[Source]) -> StandIns:
     """The stand-ins ``modules`` (a bundle's: the entry and its helpers) set, and the order
     their top-level statements run in."""
     shipped = [module for module in modules if module.shipped.strip()]
-    sets = {module.rel: _sets(module.shipped_tree()) for module in shipped}
+    sets = {module.rel: _sets(module.shipped_tree(), module.is_entry) for module in shipped}
     starts, ends = _moments(shipped)
     tops = {
         module.rel: [(s.lineno, s.end_lineno or s.lineno) for s in module.shipped_tree().body]
@@ -108,16 +109,16 @@ def _moments(modules: list[Source]) -> tuple[dict[str, list[int]], dict[str, lis
     return starts, ends
 
 
-def _sets(tree: ast.Module) -> list[_Set]:
+def _sets(tree: ast.Module, entry: bool) -> list[_Set]:
     """The stand-ins a module's top level sets, each with the first version it does not run
-    on; only those set from 3.8 on."""
+    on; only those set from 3.8 on (``entry``: the solution, which runs its main block)."""
     modules = module_names(tree)
     names = {local for local, module in modules.items() if module == "builtins"}
     versioned = {id(node) for node, _, _, _ in versioned_ifs(tree)}
     windows = version_windows(tree)
     found = []
     for index, top in enumerate(tree.body):
-        for statement in _surely_run([top], versioned):
+        for statement in _surely_run([top], versioned, entry):
             low, high = windows.get(statement.lineno, (BASE, NEVER))
             if low > BASE:  # it does not run on 3.8: no stand-in there
                 continue
@@ -126,12 +127,15 @@ def _sets(tree: ast.Module) -> list[_Set]:
     return found
 
 
-def _surely_run(statements: list[ast.stmt], versioned: set[int]):
-    """``statements`` and those in the branches of their ``if``s on known versions."""
+def _surely_run(statements: list[ast.stmt], versioned: set[int], entry: bool):
+    """``statements`` and those in the branches of their ``if``s on known versions, and in
+    the solution's main block (``entry``)."""
     for statement in statements:
         yield statement
         if isinstance(statement, ast.If) and id(statement) in versioned:
-            yield from _surely_run(statement.body + statement.orelse, versioned)
+            yield from _surely_run(statement.body + statement.orelse, versioned, entry)
+        elif entry and is_main_block(statement):
+            yield from _surely_run(statement.body, versioned, entry)  # type: ignore[attr-defined]
 
 
 def _set_names(statement: ast.stmt, names: set[str]) -> list[str]:

@@ -77,3 +77,17 @@ def test_a_stand_in_under_a_version_test_counts_below_the_version_it_runs_to():
         BASE,
         (3, 10),
     ]
+
+
+def test_a_stand_in_in_the_solution_s_main_block_is_set_there_not_in_a_helper_s():
+    """``if __name__ == "__main__":`` runs in the solution (``__main__`` from source and in
+    the bundle alike), never in a helper, whose stand-in there sets nothing."""
+    text = """\
+        import builtins
+        if __name__ == "__main__":
+            builtins.anext = len
+            f = anext
+        """
+    main, helper = module("__main__", text), module("shared.compat", text)
+    assert stand_ins([main]).until("solutions/s.py", 4, "anext") == NEVER
+    assert stand_ins([helper]).until("shared/compat.py", 4, "anext") == BASE
