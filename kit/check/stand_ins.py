@@ -4,11 +4,11 @@
 level (the solution's main block too) makes ``anext`` a builtin for whatever runs after it, on
 every version: a read of the name there (``anext(it)``, ``builtins.anext``, ``from builtins
 import anext``) fails on none, though 3.8 has no ``anext`` of its own (``kit.check.apis``).
-Such an assignment counts where
-it surely runs: at the top level, directly or in a branch of an ``if`` whose versions are
-known (``kit.check.settled_tests.version_windows``: ``if not hasattr(builtins, "anext"):``
-runs it below 3.10, which is where it is needed); not in a function, a loop, a ``try`` or
-under another test, nor bound under a name other than a module's plain ``import builtins``.
+Such an assignment counts where it surely runs: at the top level, directly or in a branch of
+an ``if`` whose versions are known (``kit.check.settled_tests.version_windows``: ``if not
+hasattr(builtins, "anext"):`` runs it below 3.10, which is where it is needed); not in a
+function, a loop, a ``try`` or under another test, nor through a name bound other than by
+``import builtins`` alone.
 
 "After" is the order the bundle runs in at load time: the entry's top-level statements in
 turn, each helper run whole where it is first imported (``kit.bundle.discover``'s load-time
