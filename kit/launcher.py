@@ -33,6 +33,8 @@ what it measured: exit status, wall and CPU seconds, the kernel's maximum reside
 leader's, or a process the run left unreaped, which ``sweep`` reaps: the larger), the
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
+for a run whose stdout went over the output limit the last poll that found it within (the wall,
+CPU and waited seconds then: it went over after them, ``_Watch.check_output``),
 the head and tail of stderr (``kept_stderr``) and its line ends, by which the kit counts the
 lines not kept (``kit.processes.Kept``); and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
@@ -401,8 +403,18 @@ def kept_stderr(head: bytes, tail: bytes, written: int) -> bytes:
 class _Watch:
     """What is seen of one run while it is watched."""
 
-    def __init__(self, pid: int, err: int | None, start: float, timeout: float) -> None:
+    def __init__(
+        self,
+        pid: int,
+        err: int | None,
+        start: float,
+        timeout: float,
+        output: tuple[str, int] | None = None,
+    ) -> None:
         self.pid, self.err, self.start = pid, err, start
+        self.output = output  # the stdout file's path and the output limit, to look at
+        self.within: list[float] | None = None  # the last look at it within the limit
+        self.output_over = False  # a look found it over
         self.deadline = start + timeout
         self.head = b""
         self.tail = bytearray()
@@ -432,9 +444,32 @@ class _Watch:
         lived between two polls is in its parent's reaped time; one seen alive and reaped
         since counts twice, which only leaves less out)."""
         if cpu is None:
-            own = max(sum(self.on_cpu.values()) / 1e9, self.own_cpu)
-            cpu = own + self.reaped_cpu + sum(self.others_cpu.values())
+            cpu = self.cpu_seen()
         return max(0.0, min(sum(self.delays.values()) / 1e9, seconds - cpu))
+
+    def cpu_seen(self) -> float:
+        """The CPU seconds of the run's processes as the polls saw them (``waited``)."""
+        own = max(sum(self.on_cpu.values()) / 1e9, self.own_cpu)
+        return own + self.reaped_cpu + sum(self.others_cpu.values())
+
+    def check_output(self) -> None:
+        """The run's stdout file looked at (``output``): while it is within the output limit,
+        this look's time is kept (``within``: wall, CPU and waited seconds into the run, read
+        before the file), so that once a look finds it over, the output went over after the
+        last look kept. Nothing past the first look that found it over."""
+        if self.output is None or self.output_over:
+            return
+        seconds = time.perf_counter() - self.start
+        cpu = self.cpu_seen()
+        path, limit = self.output
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            return
+        if size > limit:
+            self.output_over = True
+        else:
+            self.within = [seconds, cpu, self.waited(seconds, cpu)]
 
     def check_delay(self, timeout: float | None, others: list[int]) -> None:
         """Each thread's run delay and time on a core read again (a thread that ended keeps its
@@ -516,19 +551,21 @@ def watch(  # noqa: PLR0913
     memory_kib: int,
     requests: Requests | None = None,
     moving: bool = True,
+    output: tuple[str, int] | None = None,
 ) -> dict:
     """Wait for ``pid`` under the limits (see the module doc); what was measured. With
     ``requests``, the kit's end of file kills the run at once (``killed`` "hangup"). Not
     ``moving`` (a game's watch, ``wrap``), the deadline stays where the timeout puts it: the
     kit keeps a game's own deadline, moved on by what both its sides waited for a core
-    (``kit.run.game_deadline``), and ends it by that one."""
+    (``kit.run.game_deadline``), and ends it by that one. ``output``: the run's stdout file
+    and the output limit, looked at with each poll (``_Watch.check_output``)."""
     moves = timeout if moving else None
     try:
         pidfd = os.pidfd_open(pid)
     except (AttributeError, OSError):
         pidfd = None
     _current[0] = pid
-    seen = _Watch(pid, err, start, timeout)
+    seen = _Watch(pid, err, start, timeout, output)
     done = _waited_for(pid, pidfd, seen, memory_kib, requests, moves)
     seconds = time.perf_counter() - start
     for descriptor in (pidfd, seen.statm):
@@ -554,6 +591,7 @@ def watch(  # noqa: PLR0913
         "stderr_bytes": seen.err_bytes,
         "stderr_newlines": seen.err_newlines,
         "stdin_read": seen.stdin_read,
+        "output_within": seen.within if seen.output_over else None,
     }
 
 
@@ -574,6 +612,7 @@ def _waited_for(
             seen.stop("time")
         if pidfd is None and ended(pid):
             seen.check_delay(moves, other_processes(pid))
+            seen.check_output()
             return os.wait4(pid, 0)
         if now >= next_read:
             poll = max(poll_seconds(now - start, seen.seen, memory_kib), seen.read_cost)
@@ -589,6 +628,7 @@ def _waited_for(
         if pidfd is not None and pidfd in ready:
             # an ended run's statistics stay until it is reaped
             seen.check_delay(moves, other_processes(pid))
+            seen.check_output()
             return os.wait4(pid, 0)
         if time.perf_counter() < next_read and seen.killed is None:
             continue  # stderr read: the run is looked at again once the poll is due
@@ -596,6 +636,7 @@ def _waited_for(
         others = other_processes(pid)
         seen.check_memory(memory_kib, others)
         seen.check_delay(moves, others)
+        seen.check_output()
         seen.read_cost = POLL_COST_TIMES * (time.perf_counter() - reading)
 
 
@@ -704,7 +745,9 @@ def serve() -> None:
         os.close(err_write)
         print(json.dumps({"started": pid}), flush=True)
         limits = request["timeout"], request["memory_kib"]
-        answer = watch(pid, err_read, start, *limits, requests)
+        stdout = request["stdout"]
+        output = (stdout, request["output_bytes"]) if stdout != os.devnull else None
+        answer = watch(pid, err_read, start, *limits, requests, output=output)
         os.close(err_read)
         if answer["killed"] == "hangup":
             return  # the kit stopped: nobody reads an answer

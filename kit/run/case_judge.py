@@ -251,8 +251,10 @@ class CaseJudge:
         outcome and run): the runs left made too, and the run of the median time among those
         that failed by themselves is the verdict, as a passing case's median is: past the time
         limit a time-out, within it the failure (``kit.run.limits.exceeded``), not one run's
-        time. A note says when the runs' verdicts differ: some accepted (``VARYING``), or
-        failed on both sides of the limit, the median deciding."""
+        time; a time-out's message gives the median of the failed runs' times, said so, as a
+        passing case's is (``kit.run.limits.timed``). A note says when the runs' verdicts
+        differ: some accepted (``VARYING``), or failed on both sides of the limit, the median
+        deciding."""
         attempt, runs = counted
         made = [first, *(self.once(case, runner, limits) for _ in range(runs - attempt - 1))]
         for _, run in made:
@@ -268,7 +270,11 @@ class CaseJudge:
         median = statistics.median(seconds)
         # of an even count, the middle run on the median's side of the limit
         middle = len(failed) // 2 if over_limit(median, limits.time) else (len(failed) - 1) // 2
-        outcome = failed[middle][0]
+        outcome, run = failed[middle]
+        if outcome.word == TLE and len(failed) > 1:  # its time the median of the failures'
+            found = process_verdict(run, limits, (median, len(failed)))
+            if found is not None and found[0] == TLE:
+                outcome = replace(outcome, message=found[1])
         accepted = attempt + sum(pair[0].word == OK for pair in made)
         if accepted:
             outcome.details.append(VARYING.format(failed=runs - accepted, runs=runs, ok=accepted))

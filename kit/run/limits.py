@@ -54,13 +54,15 @@ API::
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
-             seconds=None, moved=None, crashed="") -> (kind, text) | None
+             seconds=None, moved=None, crashed="", output_within=None, runs=1)
+        -> (kind, text) | None
     moved_on(timeout, wall, waited) -> str   # " (and 6.97 s more for what it waited ...)"
     said_moved(seconds) -> bool   # whether a deadline moved on by that is said
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
     machine_failure(limits, returncode, stderr) -> text | None   # a failed run this machine's:
         # its temporary folder full, or its hard stack or address-space limit below the judge's
     time_over(limits, seconds, runs=1) -> text | None
+    timed(seconds, runs=1) -> "median of 3 runs 0.938 s" | "0.938 s"   # a case's time, said
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ import math
 import resource
 import shutil
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kit.judges.platforms import WINDOWS
@@ -160,6 +162,15 @@ class Limits:
         if self.clock_read and over_limit(run.seconds, self.time):
             return run.seconds
         return run.seconds - run.waited
+
+    def output_within(self, run: Run) -> float | None:
+        """A run's time as the limit counts it (``seconds``) at the watch's last look that
+        found its stdout within the output limit (``Run.output_within``: it went over after
+        that), None when that is not known."""
+        if run.output_within is None:
+            return None
+        wall, cpu, waited = run.output_within
+        return self.seconds(replace(run, seconds=wall, cpu_seconds=cpu, waited=waited))
 
     def timed_by_clock(self, run: Run) -> str | None:
         """Why ``wall`` counted all of a run's wall time, in a line, or None where it did not."""
@@ -485,6 +496,8 @@ def exceeded(  # noqa: PLR0913
     seconds: float | None = None,
     moved: tuple[float, float] | None = None,
     crashed: str = "",
+    output_within: float | None = None,
+    runs: int = 1,
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
     a run) and how, told without the verdict's name; None when it kept to every one.
@@ -497,8 +510,13 @@ def exceeded(  # noqa: PLR0913
     on (``kit.launcher``): a kill at the timeout then says when it really came. ``crashed``:
     how the run failed by itself (``exit status 1: ValueError: ...``, not a kill of the
     kit's), "" when it did not: past the time limit that is a time-out, as every judge judges
-    the time first (``_failed_late``)."""
+    the time first (``_failed_late``); ``output_within``: its time at the last look that found
+    its stdout within the output limit (``Limits.output_within``), past the time limit a
+    time-out too (``_flooded_late``). ``runs``: how many runs' median ``seconds`` is, said."""
     size = limits.output_bytes / (1 << 20)
+    flooded = _flooded_late(limits, seconds, output_within, runs) if output_over else None
+    if flooded is not None:
+        return TIME, flooded
     if output_over:
         ended = "run to its end, judged after its time and exit" if limits.output_last else ""
         return OUTPUT, f"more than {size:g} MiB written to stdout ({ended or 'stopped there'})"
@@ -508,7 +526,8 @@ def exceeded(  # noqa: PLR0913
         total = _above(sum(written) / (1 << 20), size)
         together = "stdout, stderr and files counted together"
         return OUTPUT, f"{total} MiB written over {size:g} MiB, {together} ({parts})"
-    return _memory_or_time(limits, killed, peak_kib, processes, seconds, moved, crashed)
+    timed_as = (seconds, runs) if seconds is not None else None
+    return _memory_or_time(limits, killed, peak_kib, processes, timed_as, moved, crashed)
 
 
 def _memory_or_time(  # noqa: PLR0913
@@ -516,13 +535,14 @@ def _memory_or_time(  # noqa: PLR0913
     killed: str | None,
     peak_kib: int,
     processes: int,
-    seconds: float | None,
+    timed_as: tuple[float, int] | None,
     moved: tuple[float, float] | None = None,
     crashed: str = "",
 ) -> tuple[str, str] | None:
     """``exceeded``'s memory and time: the memory limit first, but for a run killed for
     memory past the time limit; then a failure past the time limit (``_failed_late``), then
-    the kill at the timeout."""
+    the kill at the timeout. ``timed_as``: the run's time and how many runs' median it is."""
+    seconds, runs = timed_as if timed_as is not None else (None, 1)
     counted = limits.counted_kib(peak_kib)
     late = seconds is not None and not limits.per_move and over_limit(seconds, limits.time)
     if killed == MEMORY and late:
@@ -534,7 +554,7 @@ def _memory_or_time(  # noqa: PLR0913
         how = " (killed)" if killed == MEMORY else ""
         return MEMORY, memory_text(limits, peak_kib, processes) + how
     if crashed and late and not limits.side_by_side:
-        return TIME, _failed_late(limits, seconds, crashed)
+        return TIME, _failed_late(limits, seconds, crashed, runs)
     if killed == TIME and limits.per_move:
         return TIME, f"the game was stopped at {limits.timeout:g} s (game_timeout)"
     if killed == TIME:
@@ -544,7 +564,7 @@ def _memory_or_time(  # noqa: PLR0913
     return None
 
 
-def _failed_late(limits: Limits, seconds: float, crashed: str) -> str:
+def _failed_late(limits: Limits, seconds: float, crashed: str, runs: int = 1) -> str:
     """A run that failed by itself (``crashed``) after its time limit, told as its time-out:
     every judge judges the time before the exit. Most stop a run at (or near) its limit and
     never see what it did after it (CSES shows the first of OUTPUT LIMIT EXCEEDED, TIME LIMIT
@@ -552,16 +572,44 @@ def _failed_late(limits: Limits, seconds: float, crashed: str) -> str:
     little past, read its time before its exit status (kit.judges.profiles). A time this
     close to the limit (``time_marginal``) may go either way, the remark says so: one run's
     (the build's the run at the median of those made alone, kit.run.case_judge's
-    ``crashes``)."""
-    close = (
-        f"; within {MARGINAL:.0%} of it: {MAY_GO_EITHER_WAY}"
-        if limits.time_marginal(seconds)
-        else ""
-    )
+    ``crashes``, ``runs`` the failures it is the median of, said as a passing case's)."""
     return (
-        f"{seconds:.3f} s is over the {limits.time:g} s limit (failed after it, which a judge "
-        f"does not reach or judges after the time: {crashed}{close})"
+        f"{timed(seconds, runs)} is over the {limits.time:g} s limit (failed after it, which a "
+        f"judge does not reach or judges after the time: {crashed}{_close(limits, seconds)})"
     )
+
+
+def _flooded_late(
+    limits: Limits, seconds: float | None, within: float | None, runs: int
+) -> str | None:
+    """A run whose stdout went over the output limit after its time limit by the judge's
+    clock (``within``: its time at the watch's last look that found it within), told as its
+    time-out, or None. Every judge sees the time first there: most stop a run at (or about)
+    its limit and never see such a flood (Codeforces, AtCoder, Kattis, Timus, SPOJ; CSES,
+    whose list puts OUTPUT LIMIT EXCEEDED first, shows the first of the errors it saw, and it
+    stops a run at its time limit), Library Checker reads a run's time-out before anything
+    else, and DOMjudge and problemtools judge the output's size after the time and exit
+    whenever it went over (``output_last``: their run again, kit.run.case_judge, decides). Not
+    known (no look found it within; stderr and files counted with it, ``ALL``, are not looked
+    at), or timed side by side (stress, whose late failures keep their verdict), the output
+    limit stands."""
+    if within is None or seconds is None or limits.output_last or limits.side_by_side:
+        return None
+    if limits.per_move or not over_limit(within, limits.time):
+        return None
+    size = limits.output_bytes / (1 << 20)
+    return (
+        f"{timed(seconds, runs)} is over the {limits.time:g} s limit (its output went over the "
+        f"{size:g} MiB output limit after it, later than {within:.3f} s, which a judge does "
+        f"not reach or judges after the time{_close(limits, within)})"
+    )
+
+
+def _close(limits: Limits, seconds: float) -> str:
+    """The remark on a time within ``MARGINAL`` of the limit, in a message's parentheses."""
+    if not limits.time_marginal(seconds):
+        return ""
+    return f"; within {MARGINAL:.0%} of it: {MAY_GO_EITHER_WAY}"
 
 
 def moved_on(timeout: float, wall: float, waited: float) -> str:
@@ -642,10 +690,16 @@ def time_over(limits: Limits, seconds: float, runs: int = 1) -> str | None:
     limit is per move is not held to it as a whole: its interactor times the moves."""
     if not over_limit(seconds, limits.time) or limits.per_move:
         return None
-    what = f"median of {runs} runs {seconds:.3f} s" if runs > 1 else f"{seconds:.3f} s"
+    what = timed(seconds, runs)
     close = (
         f" (within {MARGINAL:.0%} of it: {MAY_GO_EITHER_WAY})"
         if limits.time_marginal(seconds)
         else ""
     )
     return f"{what} is over the {limits.time:g} s limit{close}"
+
+
+def timed(seconds: float, runs: int = 1) -> str:
+    """A case's time as a message says it: ``0.938 s``, or of several runs their median,
+    ``median of 3 runs 0.938 s`` (a passing case's, ``time_over``, and a late failure's)."""
+    return f"median of {runs} runs {seconds:.3f} s" if runs > 1 else f"{seconds:.3f} s"

@@ -15,7 +15,9 @@ and keeps the build safe from what it runs:
   read at the kill when that is higher (the kernel's maximum can lag behind);
 - output: stdout goes to a file whose size the kernel caps (``RLIMIT_FSIZE``) one byte past
   ``output_bytes``; a run that reaches it has exceeded the output limit (the write fails, or
-  the process dies of ``SIGXFSZ``), and only its head is read back;
+  the process dies of ``SIGXFSZ``), and only its head is read back; the watch looks at the
+  file's size with each poll, and of a run that went over, says when it last found it within
+  (``Run.output_within``: it went over after that, at most a poll, 5 to 25 ms, later);
 - stack: ``RLIMIT_STACK`` is set to ``stack_bytes`` (None: unlimited) before the program
   starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given;
 - address space: ``RLIMIT_AS`` is set to ``address_bytes`` when given (a judge that holds a
@@ -111,6 +113,9 @@ class Run:
     waited: float = 0.0  # of ``seconds``, those it was ready to run and waited for a core
     stdin_read: int = -1  # killed: the bytes of its stdin file it had read by then (-1: unknown)
     relayed: int = 0  # a game's: the chunks the kit's relay passed between its two sides
+    # over the output limit: (wall, CPU, waited) seconds into the run at the watch's last look
+    # that found its stdout within it (it went over after that); None: not known
+    output_within: tuple[float, float, float] | None = None
 
     @property
     def timed_out(self) -> bool:
@@ -356,7 +361,14 @@ def run_process(  # noqa: PLR0913
         stdout_bytes=size,
         stderr_bytes=answer.get("stderr_bytes", 0),
         stdin_read=answer.get("stdin_read", -1),
+        output_within=_within(answer) if over else None,
     )
+
+
+def _within(answer: dict) -> tuple[float, float, float] | None:
+    """The watch's last look at a run's stdout within the output limit (``Run.output_within``)."""
+    within = answer.get("output_within")
+    return (within[0], within[1], within[2]) if within else None
 
 
 def kept_stderr(answer: dict) -> Kept:

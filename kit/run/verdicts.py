@@ -27,12 +27,14 @@ A message starts with the judge's name of its verdict (``"time limit: killed at 
 so one line reads the same in every report. ``process_verdict`` judges what a process did
 before its output is compared, in the order a judge stops a run: output, memory, time (each by
 the one rule of ``kit.run.limits``), then the exit status: a run that failed after its time
-limit is a time-out, as every judge judges the time first (``exceeded``'s ``crashed``).
+limit is a time-out, as every judge judges the time first (``exceeded``'s ``crashed``), and so
+is a run whose output went over the output limit after its time limit (``output_within``).
 
 API::
 
     Verdict: OK, WA, PE, TLE, MLE, OLE, RE, JE (a StrEnum: each equals its word)
-    process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None
+    process_verdict(run: Run, limits: Limits, median=None) -> tuple[str, str] | None
+        # median: (seconds, runs), a failure's time said as the median of its case's runs
     limit_verdict(kind, text) -> (word, message)   # a limit of kit.run.limits as a verdict
     NAMES[word] -> the judge's name; count_line(words) -> "2 WA, 1 TLE"
 """
@@ -121,9 +123,13 @@ def message(word: str, text: str) -> str:
 KILLED_PARENT = "it killed its parent, the kit's run launcher (a judge's sandbox would not let it)"
 
 
-def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
+def process_verdict(
+    run: Run, limits: Limits, median: tuple[float, int] | None = None
+) -> tuple[str, str] | None:
     """The verdict on what the process did, or None when it ended cleanly within the limits
-    (its output is then for the comparator)."""
+    (its output is then for the comparator). ``median``: the seconds and count of the runs
+    whose median time a message gives instead of this run's (``kit.run.case_judge``'s
+    ``crashes``)."""
     if run.killed == PARENT:
         return RE, message(RE, KILLED_PARENT)
     # a judge holding CPU time to RLIMIT_CPU sees this kill as its time limit (problemtools'
@@ -136,9 +142,11 @@ def process_verdict(run: Run, limits: Limits) -> tuple[str, str] | None:
         peak_kib=run.peak_kib,
         processes=run.processes,
         written=(run.stdout_bytes, run.stderr_bytes, run.files_bytes),
-        seconds=limits.seconds(run),
+        seconds=limits.seconds(run) if median is None else median[0],
         moved=(run.seconds, run.waited),
         crashed="" if run.killed is not None or xcpu else _failure(run),
+        output_within=limits.output_within(run),
+        runs=1 if median is None else median[1],
     )
     if broken is not None:
         return limit_verdict(*broken)

@@ -85,6 +85,34 @@ def test_a_failure_by_itself_is_run_again_and_the_median_s_run_decides(
     assert outcome.word == word and "ValueError: late" in outcome.message, outcome.message
     assert sorted(timing.seconds) == sorted(cpu)
     assert any("the median decides" in line for line in outcome.details), outcome.details
+    if word == "TLE":  # its time the median of the failed runs', said so as a passing case's
+        assert outcome.message.startswith("time limit: median of 3 runs 1.100 s is over")
+
+
+FLOODS = (
+    "import sys, time\nwhile time.process_time() < 0.6: pass\nsys.stdout.write('x' * (2 << 20))\n"
+)
+
+
+def test_an_output_flood_past_the_time_limit_is_its_time_out(toy_run, tmp_path):
+    """A program that spins 0.6 s of a 0.5 s limit of CPU time, then writes 2 MiB past a 1 MiB
+    limit: the watch saw its output within the limit past 0.5 s, so it is the time-out a judge
+    that stops a run at its limit gives (it was OLE); it failed by itself (the write refused),
+    so its three runs' median decides, said so. Beside others (stress), it stays OLE."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, comparator=None, interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    limits = replace(limits_for(problem, columns[0].runner), time=0.5, timeout=5.0, clock=CPU)
+    limits = replace(limits, output_bytes=1 << 20)
+    script.write_text(FLOODS)
+    outcome, _ = judge.repeat(case(tmp_path, "flood", "1 2\n"), columns[0].runner, limits, 3)
+    assert outcome.word == "TLE", outcome.message
+    assert outcome.message.startswith("time limit: median of 3 runs "), outcome.message
+    assert "its output went over the 1 MiB output limit after it" in outcome.message
+    beside = replace(limits, side_by_side=True)
+    outcome, _ = judge.once(case(tmp_path, "flood", "1 2\n"), columns[0].runner, beside)
+    assert outcome.word == "OLE", outcome.message
 
 
 SPINS = (

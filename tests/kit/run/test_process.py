@@ -125,6 +125,22 @@ def test_an_endless_flood_stops_at_the_cap_and_only_its_head_is_read(run):
     assert time.monotonic() - start < 8  # stopped by the cap, not by the 10 s timeout
 
 
+def test_a_flood_s_moment_is_the_last_look_that_found_the_output_within_the_limit(run):
+    """The watch looks at the stdout file with each poll: of a flood after 0.4 s of CPU, the
+    last look within the limit came after that CPU and before the run's end (it went over
+    between); of a flood at once, before 0.4 s; of a run within the limit, none is said."""
+    flood = "import sys\nsys.stdout.write('x' * (2 << 20))\n"
+    spin = "import time\nwhile time.process_time() < 0.4: pass\n"
+    late = run(spin + flood)
+    assert late.output_over and late.output_within is not None, late.stderr
+    wall, cpu, waited = late.output_within
+    assert 0.35 < cpu <= late.cpu_seconds and wall <= late.seconds and waited >= 0
+    early = run(flood + spin)
+    assert early.output_over and early.output_within is not None
+    assert early.output_within[1] < 0.35
+    assert run(spin).output_within is None
+
+
 def test_a_memory_hog_is_killed_near_the_limit(run):
     done = run(
         """\

@@ -101,6 +101,41 @@ def test_cses_shows_the_first_error_of_its_list(fields, word):
 
 
 @pytest.mark.parametrize(
+    ("judge", "word"),
+    [("codeforces", TLE), ("atcoder", TLE), ("cses", TLE), ("kattis", TLE), ("spoj", TLE),
+     ("library checker", TLE), ("timus", TLE), ("domjudge", OLE)],
+)  # fmt: skip
+def test_an_output_flood_after_the_time_limit_is_judged_in_the_judge_s_order(judge, word):
+    """A run whose output went over the limit after 1.5 s of a 1 s limit (the watch's last
+    look within it, ``Run.output_within``): a time-out where the judge stops a run at (about)
+    its limit (Codeforces, AtCoder, CSES, Kattis, SPOJ, Timus) or reads the time first
+    (Library Checker); DOMjudge judges its output's size last whenever it went over
+    (``output_last``), so its run again decides (kit.run.case_judge), not this moment. A
+    flood within the limit, or one whose moment is not known, stays the output limit's (a
+    run error on SPOJ, which has none); by CPU time (Kattis), a sleeper's late flood too."""
+    profile = PROFILES[judge]
+    limits = replace(LIMITS, clock=profile.time, output_last=profile.output_last)
+    over = {"output_over": True, "returncode": 1, "seconds": 1.6, "cpu_seconds": 1.6}
+    told = {OLE: OLE, TLE: TLE} if profile.output_verdict else {OLE: RE, TLE: TLE}
+
+    def judged(**fields):
+        said = in_judges_words(profile.name, *process_verdict(ran(**fields), limits), False)
+        return said
+
+    got, text = judged(**over, output_within=(1.5, 1.5, 0.0))
+    assert got == told[word], text
+    if word == TLE:
+        assert "its output went over the 1 MiB output limit after it, later than 1.500 s" in text
+    assert judged(**over, output_within=(0.5, 0.5, 0.0))[0] == told[OLE]
+    assert judged(**over)[0] == told[OLE]
+    slept = {**over, "cpu_seconds": 0.2, "output_within": (1.5, 0.1, 0.0)}
+    assert judged(**slept)[0] == (told[OLE] if profile.time == CPU else told[word])
+    beside = replace(limits, side_by_side=True)  # stress: a late failure keeps its verdict
+    run = ran(**over, output_within=(1.5, 1.5, 0.0))
+    assert process_verdict(run, beside)[0] == OLE
+
+
+@pytest.mark.parametrize(
     ("judge", "asleep"), [("domjudge", RE), ("kattis", RE), ("library checker", TLE)]
 )
 def test_a_crash_past_the_limit_by_the_judge_s_clock_is_its_time_out(judge, asleep):
