@@ -15,7 +15,9 @@ runs every program (run/program.py, ``__run_wait``: ``try_limit(RLIMIT_STACK, RL
 RLIM_INFINITY)``, 1.20260907), not the kit's own 8 MiB: ``loopinvariant`` input
 validator recurses once a character of its 1 MB inputs and crashed with ``SIGSEGV`` on 25 of
 27. One that dies by ``SIGKILL`` while the kernel's out-of-memory killer
-killed a process (``/proc/vmstat``'s ``oom_kill`` rose during the run) says so: ``Ran.oom``, an
+killed a process (the ``oom_kill`` count rose during the run: the kit's own control group's,
+which counts the kills in it and below it, where it can be read, ``kit.run.machine_memory``'s
+``oom_events``, else ``/proc/vmstat``'s, the machine's) says so: ``Ran.oom``, an
 ``OomKill``, tied to the program when it held half the machine's memory, else said to be
 perhaps another's. ``kill_group`` and ``signal_name`` serve the interactive runner too.
 
@@ -35,8 +37,9 @@ API::
     run_program(argv, cwd, timeout, stdin=None, env=None, memory=None, cpu=None)
         -> (status, stdout, stderr, hung)
     program_ran(...the same...) -> Ran(status, stdout, stderr, hung, hard_cpu_stop, oom)
-    oom_kills() -> int | None   # /proc/vmstat's oom_kill: the out-of-memory killer's, so far
-    OomKill(peak, machine).tied, .said()   # its kill during a run that ended by SIGKILL
+    oom_kills() -> int | None   # the out-of-memory killer's kills so far, as oom_counter counts
+    oom_counter() -> Path   # the kit's control group's memory.events (or v1's), else /proc/vmstat
+    OomKill(peak, machine, counter).tied, .said()   # its kill during a run that ended by SIGKILL
     cpu_limits(seconds) -> (soft, hard)   # the RLIMIT_CPU a ``cpu`` limit sets
     unlimited_stack() -> preexec_fn   # RLIMIT_STACK unlimited, as every jury program runs
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
@@ -94,7 +97,7 @@ from kit.launcher import (  # the launcher's own: no kit module it imports
     kill,
     line_ends,
 )
-from kit.run.machine_memory import machine_memory
+from kit.run.machine_memory import machine_memory, oom_events
 
 MACHINE = ("LD_LIBRARY_PATH", "TMPDIR")  # where this machine keeps libraries and scratch files
 UTF8 = "C.UTF-8"  # the locale's encoding: without one, PyPy 3.9 takes file names as ASCII
@@ -124,14 +127,16 @@ def judged_environment() -> dict[str, str]:
 
 class OomKill(NamedTuple):
     """The kernel's out-of-memory killer killed a process while a program ran, and the program
-    ended by ``SIGKILL``: ``/proc/vmstat``'s ``oom_kill`` rose (``oom_kills``). That counter is
-    the machine's, so the kill is tied to the program only when it held at least
+    ended by ``SIGKILL``: the ``oom_kill`` count of ``counter`` rose (``oom_kills``). That
+    counter is the kit's control group's or the machine's, others' kills among it, so the kill
+    is tied to the program only when it held at least
     ``TIED_SHARE`` of the memory the machine gives its processes (``peak``, its ``ru_maxrss``,
     against ``machine``: ``kit.run.machine_memory``): the killer takes the process holding the
     most (``oom_badness``), and one holding half is that one; else it may have been another's."""
 
     peak: int | None  # bytes, the program's peak resident memory; None: not known
     machine: tuple[int, str] | None  # the least memory of the machine and its control groups
+    counter: str = "/proc/vmstat"  # the file whose oom_kill line rose (``oom_counter``)
 
     @property
     def tied(self) -> bool:
@@ -148,10 +153,14 @@ class OomKill(NamedTuple):
         /sys/fs/cgroup/memory.max gives this machine, it held 40 MiB``."""
         if self.tied:
             return f"the kernel's out-of-memory killer: {self._held('it')}"
+        counts = (
+            "/proc/vmstat counts the machine's"
+            if self.counter == "/proc/vmstat"
+            else f"{self.counter} counts the kit's control group's and those below it"
+        )
         return (
             "SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a process "
-            "during the run, perhaps another program's, as /proc/vmstat counts the machine's: "
-            f"{self._held('this one')}"
+            f"during the run, perhaps another program's, as {counts}: {self._held('this one')}"
         )
 
     def _held(self, who: str) -> str:
@@ -170,11 +179,18 @@ TIED_SHARE = 0.5  # of the machine's memory, the least a program held to be the 
 VMSTAT = Path("/proc/vmstat")  # its ``oom_kill`` line: Linux 4.13 and later
 
 
+def oom_counter() -> Path:
+    """The file whose ``oom_kill`` line ``oom_kills`` reads: the kit's own control group's
+    (``oom_events``: the kills in it and below it, not its siblings') where it can be read,
+    else ``VMSTAT`` (the machine's, every group's kills)."""
+    return oom_events() or VMSTAT
+
+
 def oom_kills() -> int | None:
-    """How many processes the kernel's out-of-memory killer has killed on this machine since
-    it started (``/proc/vmstat``'s ``oom_kill``), None when that cannot be read."""
+    """How many processes the kernel's out-of-memory killer has killed as ``oom_counter``
+    counts them (its ``oom_kill`` line), None when that cannot be read."""
     try:
-        with open(VMSTAT, "rb") as file:
+        with open(oom_counter(), "rb") as file:
             for line in file:
                 name, _, count = line.partition(b" ")
                 if name == b"oom_kill":
@@ -262,7 +278,7 @@ def _oom_kill(before: int | None, peak: int | None) -> OomKill | None:
     after = oom_kills()
     if before is None or after is None or after <= before:
         return None
-    return OomKill(peak, machine_memory())
+    return OomKill(peak, machine_memory(), str(oom_counter()))
 
 
 def run_program(*args, **kwargs) -> tuple[int, bytes, bytes, bool]:

@@ -10,9 +10,17 @@ ancestor's limit applies too, and inside a container the path shown may not exis
 mount (its group is the mount's root): the folders from the named one up to the mount's root
 are read, those that exist, and the least limit found is the group's.
 
+The same group's folder holds the count of the kernel's out-of-memory kills of its processes
+and those of the groups below it, not its siblings' (``oom_events``): the ``oom_kill`` line of
+``memory.events`` (v2) or of ``memory.oom_control`` (v1, Linux 4.13 and later), both the
+``memory_events[MEMCG_OOM_KILL]`` counter (torvalds/linux, ``mm/memcontrol.c``:
+``memory_events_show``, ``mem_cgroup_oom_control_read``), raised for a victim whatever killed
+it, the machine's killer or a group's limit (``memcg_memory_event_mm`` in ``mm/oom_kill.c``).
+
 API::
 
     machine_memory(root=Path("/")) -> (bytes, where) | None   # where: what sets it
+    oom_events(root=Path("/")) -> Path | None   # the kit's group's file with an oom_kill line
 """
 
 from __future__ import annotations
@@ -76,3 +84,38 @@ def _limits_along(mount: Path, path: str, name: str) -> list[tuple[int, str]]:
         if text.isdigit() and int(text) < NO_LIMIT_V1:
             found.append((int(text), str(limit_file)))
     return found
+
+
+def oom_events(root: Path = Path("/")) -> Path | None:
+    """The file of the kit's control group that counts its out-of-memory kills (an
+    ``oom_kill`` line): v2's ``memory.events``, else v1's ``memory.oom_control``, in the
+    group's folder or the nearest above it that has one (a container's group shown as "/" is
+    the mount's root; the root group has neither); None when none is there with that line."""
+    try:
+        lines = (root / "proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    places = []
+    for line in lines:
+        number, _, rest = line.partition(":")
+        controllers, _, path = rest.partition(":")
+        if number == "0" and controllers == "":
+            places.insert(0, (root / "sys/fs/cgroup", path, "memory.events"))
+        elif "memory" in controllers.split(","):
+            places.append((root / "sys/fs/cgroup/memory", path, "memory.oom_control"))
+    for mount, path, name in places:
+        parts = [part for part in path.split("/") if part and part not in (".", "..")]
+        for depth in range(len(parts), -1, -1):
+            events = mount.joinpath(*parts[:depth], name)
+            if _counts_kills(events):
+                return events
+    return None
+
+
+def _counts_kills(events: Path) -> bool:
+    """Whether ``events`` can be read and has an ``oom_kill`` line."""
+    try:
+        text = events.read_text()
+    except OSError:
+        return False
+    return any(line.split(" ")[0] == "oom_kill" for line in text.splitlines())

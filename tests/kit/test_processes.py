@@ -133,9 +133,11 @@ HOLDS_THEN_KILLED = (
 
 def rising_oom_kills(monkeypatch, *counts):
     """``/proc/vmstat``'s ``oom_kill`` read as ``counts``, one a read (the run's start, then
-    its end); the machine's memory 64 MiB, a control group's."""
+    its end), the kit's control group counting none; the machine's memory 64 MiB, a control
+    group's."""
     reads = iter(counts)
     monkeypatch.setattr(processes, "oom_kills", lambda: next(reads))
+    monkeypatch.setattr(processes, "oom_events", lambda: None)
     monkeypatch.setattr(processes, "machine_memory", lambda: (64 << 20, "memory.max"))
 
 
@@ -206,6 +208,8 @@ def test_an_out_of_memory_kill_is_said_in_one_plain_line(peak, machine, said):
 
 
 def test_the_out_of_memory_killer_s_count_is_read_from_vmstat(tmp_path, monkeypatch):
+    """Where the kit's control group counts none (``oom_events``: no file), the machine's."""
+    monkeypatch.setattr(processes, "oom_events", lambda: None)
     vmstat = tmp_path / "vmstat"
     vmstat.write_text("nr_free_pages 12\noom_kill 7\nnr_zone_x 1\n")
     monkeypatch.setattr(processes, "VMSTAT", vmstat)
@@ -214,6 +218,28 @@ def test_the_out_of_memory_killer_s_count_is_read_from_vmstat(tmp_path, monkeypa
     assert processes.oom_kills() is None
     monkeypatch.setattr(processes, "VMSTAT", tmp_path / "none")
     assert processes.oom_kills() is None
+
+
+def test_the_kit_s_control_group_s_count_of_out_of_memory_kills_comes_first(tmp_path, monkeypatch):
+    """Where the kit's group's ``memory.events`` can be read (a stand-in here: this machine's
+    memory controller is cgroup v1's, and no group was made for a real kill), its oom_kill
+    is the count, not the machine's: a program ended by SIGKILL while it rose (it raises it
+    itself here) is said to be perhaps the killer's, as that file counts the kills of the
+    kit's group and those below it."""
+    events = tmp_path / "memory.events"
+    events.write_text("low 0\nhigh 0\nmax 2\noom 1\noom_kill 3\noom_group_kill 0\n")
+    vmstat = tmp_path / "vmstat"
+    vmstat.write_text("oom_kill 40\n")
+    monkeypatch.setattr(processes, "VMSTAT", vmstat)
+    monkeypatch.setattr(processes, "oom_events", lambda: events)
+    monkeypatch.setattr(processes, "machine_memory", lambda: (1 << 30, "physical memory"))
+    assert (processes.oom_counter(), processes.oom_kills()) == (events, 3)
+    raise_it = f"open({str(events)!r}, 'w').write('oom 2\\noom_kill 4\\n')\n"
+    ran = program_ran(python(raise_it + HOLDS_THEN_KILLED), tmp_path, 60)
+    assert ran.oom is not None and not ran.oom.tied
+    assert f"as {events} counts the kit's control group's and those below it: " in ran.oom.said()
+    monkeypatch.setattr(processes, "oom_events", lambda: None)
+    assert (processes.oom_counter(), processes.oom_kills()) == (vmstat, 40)
 
 
 def test_sigxcpu_kept_off_is_read_from_proc():

@@ -1,7 +1,8 @@
 """kit.run.machine_memory: the memory a machine gives its processes, read from fake /proc and
-/sys trees (cgroup v2, v1, a container's group shown as "/", limits on ancestors)."""
+/sys trees (cgroup v2, v1, a container's group shown as "/", limits on ancestors), and the file
+that counts its control group's out-of-memory kills."""
 
-from kit.run.machine_memory import machine_memory
+from kit.run.machine_memory import machine_memory, oom_events
 
 GIB = 1 << 30
 
@@ -52,3 +53,33 @@ def test_physical_memory_below_a_group_limit(tmp_path):
 
 def test_nothing_readable(tmp_path):
     assert machine_memory(tmp_path) is None
+
+
+def test_the_group_s_out_of_memory_count_is_v2_s_memory_events(tmp_path):
+    """cgroup v2's memory.events in the group's folder (its oom_kill line), before v1's."""
+    files = {"ci/job/memory.events": "low 0\noom 1\noom_kill 1\n",
+             "memory/ci/job/memory.oom_control": "oom_kill_disable 0\noom_kill 0\n"}  # fmt: skip
+    root = tree(tmp_path, "4:memory:/ci/job\n0::/ci/job\n", files)
+    assert oom_events(root) == root / "sys/fs/cgroup/ci/job/memory.events"
+
+
+def test_a_container_s_out_of_memory_count_is_the_mount_s_own(tmp_path):
+    """A group's path the mount does not hold: the nearest folder above that has the file."""
+    root = tree(tmp_path, "0::/docker/abc123\n", {"memory.events": "oom_kill 0\n"})
+    assert oom_events(root) == root / "sys/fs/cgroup/memory.events"
+
+
+def test_cgroup_v1_counts_out_of_memory_kills_in_memory_oom_control(tmp_path):
+    """This machine's kind: v1's memory controller (its oom_control's oom_kill line, Linux
+    4.13 and later); a v2 hierarchy without the memory controller has no memory.events."""
+    files = {"memory/process_api/ab/memory.oom_control": "oom_kill_disable 0\nunder_oom 0\n"
+             "oom_kill 0\n", "unified/cgroup.controllers": "hugetlb\n"}  # fmt: skip
+    root = tree(tmp_path, "4:memory:/process_api/ab\n0::/\n", files)
+    assert oom_events(root) == root / "sys/fs/cgroup/memory/process_api/ab/memory.oom_control"
+
+
+def test_no_group_count_of_out_of_memory_kills(tmp_path):
+    """An older kernel's oom_control without oom_kill, or no file: none (vmstat is read)."""
+    files = {"memory/job/memory.oom_control": "oom_kill_disable 0\nunder_oom 0\n"}
+    assert oom_events(tree(tmp_path, "4:memory:/job\n0::/\n", files)) is None
+    assert oom_events(tmp_path / "nothing") is None
