@@ -296,7 +296,10 @@ class Profile:
 # - time: wall time, from the first to the last tick the container's control group held the
 #   program (executor/execute.go, highPrecisionContainerMonitor), the default;
 # - no compare of its own: each problem has its own checker (judge/judge.go, runChecker);
-#   no usual time limit (each problem's info.toml gives one).
+#   no usual time limit (each problem's info.toml gives one);
+# - verdicts: judge/judge.go's runTestCase sets only TLE, RE (any non-zero exit, a run its
+#   container stops for memory among them), ITLE, WA, PE, Fail, Unknown and AC: no
+#   memory-limit and no output-limit verdict (memory_verdict, output_verdict).
 # CSES (cses.fi):
 # - targets: "Python3: CPython 3.12.3 / PyPy 3.9.18", its languages page (cses.fi/howto) as
 #   a third-party summary of the problem set copies it (beside gcc 13.3.0, Node.js 18.19.1
@@ -409,6 +412,8 @@ PROFILES = {
         memory=WHOLE,
         stack=UNLIMITED,
         modules=LIBRARY_CHECKER,
+        memory_verdict=False,
+        output_verdict=False,
     ),
     "cses": Profile(
         "CSES",

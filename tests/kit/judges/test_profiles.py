@@ -92,13 +92,13 @@ def test_only_timus_has_a_known_word_for_a_forbidden_operation():
     assert words == {"timus": "Restricted function"}
 
 
-def test_only_domjudge_spoj_and_cses_are_known_to_have_no_memory_limit_verdict():
+def test_only_domjudge_spoj_library_checker_and_cses_have_no_memory_limit_verdict():
     """docs/targets.md cites their verdicts (DOMjudge's judge daemon; CSES' instruction pages,
-    "RUNTIME ERROR (for example, memory limit exceeded ...)"): over the limit is a run error
-    there, as a presentation error is a wrong answer where the judge has no PE (Library
-    Checker's judge has one)."""
+    "RUNTIME ERROR (for example, memory limit exceeded ...)"; Library Checker's runTestCase,
+    which sets no MLE): over the limit is a run error there, as a presentation error is a
+    wrong answer where the judge has no PE (Library Checker's judge has one)."""
     no_mle = [name for name, p in PROFILES.items() if not p.memory_verdict]
-    assert no_mle == ["domjudge", "spoj", "cses"]
+    assert no_mle == ["domjudge", "spoj", "library checker", "cses"]
     assert [name for name, p in PROFILES.items() if not p.presentation] == [
         "codeforces",
         "atcoder",
@@ -110,10 +110,12 @@ def test_only_domjudge_spoj_and_cses_are_known_to_have_no_memory_limit_verdict()
     ]
 
 
-def test_only_spoj_is_known_to_have_no_output_limit_verdict():
+def test_only_spoj_and_library_checker_have_no_output_limit_verdict():
     """docs/targets.md cites SPOJ's status codes: AC, WA, TLE, CE, RE ("SIGXFSZ" among the
-    run error's codes: output limit exceeded)."""
-    assert [name for name, p in PROFILES.items() if not p.output_verdict] == ["spoj"]
+    run error's codes: output limit exceeded), and Library Checker's runTestCase (TLE, RE,
+    ITLE, WA, PE, Fail, Unknown, AC: no OLE)."""
+    no_ole = [name for name, p in PROFILES.items() if not p.output_verdict]
+    assert no_ole == ["spoj", "library checker"]
 
 
 def test_spoj_compares_tokens_as_its_standard_judge_does():
