@@ -453,10 +453,11 @@ class _Watch:
         return own + self.reaped_cpu + sum(self.others_cpu.values())
 
     def check_output(self) -> None:
-        """The run's stdout file looked at (``output``): while it is within the output limit,
-        this look's time is kept (``within``: wall, CPU and waited seconds into the run, read
-        before the file), so that once a look finds it over, the output went over after the
-        last look kept. Nothing past the first look that found it over."""
+        """The run's output file looked at (``output``: its stdout's, or the named output file
+        it writes, size 0 until it does): while it is within the output limit, this look's
+        time is kept (``within``: wall, CPU and waited seconds into the run, read before the
+        file), so that once a look finds it over, the output went over after the last look
+        kept. Nothing past the first look that found it over."""
         if self.output is None or self.output_over:
             return
         seconds = time.perf_counter() - self.start
@@ -464,6 +465,8 @@ class _Watch:
         path, limit = self.output
         try:
             size = os.stat(path).st_size
+        except FileNotFoundError:  # a named output file not written yet
+            size = 0
         except OSError:
             return
         if size > limit:
@@ -746,7 +749,8 @@ def serve() -> None:
         print(json.dumps({"started": pid}), flush=True)
         limits = request["timeout"], request["memory_kib"]
         stdout = request["stdout"]
-        output = (stdout, request["output_bytes"]) if stdout != os.devnull else None
+        watched = request.get("watched", stdout)  # a named output file's, else stdout
+        output = (watched, request["output_bytes"]) if stdout != os.devnull else None
         answer = watch(pid, err_read, start, *limits, requests, output=output)
         os.close(err_read)
         if answer["killed"] == "hangup":

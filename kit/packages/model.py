@@ -208,6 +208,11 @@ class Package:
     # the files included with every Python submission (include/python3/, else
     # include/default/), copied into the folder it runs in; None: none
     included: Path | None = None
+    # the file a submission reads its input from and the one it writes its output to, in the
+    # folder it runs in (Polygon's ``<judging input-file="input.txt" output-file="output.txt">``);
+    # "": stdin, stdout
+    input_file: str = ""
+    output_file: str = ""
     # the most a submission's files may hold together, in bytes: ``limits.code`` (KiB; the
     # format's default 128, problemtools' too); None where its format has none (Polygon)
     code_limit: int | None = None

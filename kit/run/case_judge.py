@@ -14,7 +14,11 @@ a case of a package's test group with validator flags of its own, by the compara
 flags added); interactive problems with an interactor play each secret input
 (``kit.run.interact``), given the case's answer file too; a game a testlib interactor accepted
 is then judged by the problem's checker (its program, or testlib's standard checker built in:
-``std:NAME``) on what the interactor wrote, as Polygon does. A
+``std:NAME``) on what the interactor wrote, as Polygon does. A problem of named files (a
+Polygon package's ``input-file="input.txt"``, ``output-file="output.txt"``: ``named_files``)
+has its input written into the run's folder and its output read from there
+(``kit.run.process``); a run that leaves no output file is a presentation error, as testlib's
+checker says of a missing output (``missing_output``), a wrong answer on Codeforces. A
 multi-pass problem (a Kattis package's) runs or plays a case again on each ``nextpass.in`` its
 validator writes, the feedback folder kept between passes (``CaseJudge.passes``).
 
@@ -100,6 +104,7 @@ from kit.run.verdicts import (
     NO_ANSWER,
     OK,
     OLE,
+    PE,
     RE,
     TLE,
     WA,
@@ -325,6 +330,15 @@ class CaseJudge:
         read = clock_read(self.bundle.modules)
         return "" if read is None else str(read)
 
+    @property
+    def named_files(self) -> tuple[str, str]:
+        """The problem's input and output file names (a Polygon package's ``<judging
+        input-file="input.txt" output-file="output.txt">``), "" each for stdin and stdout."""
+        source = self.problem.source
+        if source is None:
+            return "", ""
+        return source.input_file, source.output_file
+
     def held(self, limits: Limits) -> Limits:
         """``limits`` for this program: a batch program that reads the wall clock is timed by
         all its wall time where that is over the limit (``Limits.wall``)."""
@@ -430,11 +444,12 @@ class CaseJudge:
         memory failure included: a crash to problemtools) is the verdict; else the output
         limit stands."""
         one_pass = (stdin, feedback) if feedback is not None else ()
-        run = run_limited(command, stdin, self.empty, limits)
+        named = self.named_files
+        run = run_limited(command, stdin, self.empty, limits, named=named)
         outcome = self.judge(run, case, limits, one_pass)
         if outcome.word != OLE or not run.output_over or not limits.output_last:
             return outcome, run
-        again = run_limited(command, stdin, self.empty, limits, discard=True)
+        again = run_limited(command, stdin, self.empty, limits, discard=True, named=named)
         ended = self.judge(again, case, limits, one_pass)
         if ended.word not in (TLE, RE, MLE):
             return outcome, run
@@ -474,6 +489,8 @@ class CaseJudge:
         if refused:
             return Outcome(RE, refused, details)
         found = process_verdict(run, limits)
+        if found is None and run.output_missing:  # ended cleanly, leaving no output file
+            found = PE, message(PE, missing_output(run))
         if found is not None:
             word, text = found
             if text.endswith("SIGSEGV"):
@@ -606,6 +623,18 @@ def _read(path: Path, case: str, size: int = -1) -> bytes:
             return file.read(size)
     except OSError as error:
         raise BuildError(f"{case}: {path.name}: cannot read: {error.strerror or error}") from None
+
+
+def missing_output(run: Run) -> str:
+    """Why a run of a problem of a named output file that left none has no output: testlib's
+    checker, given no such file, says ``Output file not found`` and a presentation error
+    (MikeMirzayanov/testlib at 1e4e8a24, testlib.h, ``InStream::reset``: ``quits(_pe, "Output
+    file not found: ...")``), which Codeforces tells as a wrong answer; stdout written instead
+    is named (docs/packages.md, "Polygon's named files": the reading is unconfirmed)."""
+    said = f'no {run.output_file} after the run (testlib\'s checker: "Output file not found")'
+    if run.stdout_unread:
+        said += f"; it wrote {run.stdout_unread} bytes to stdout, which is not read"
+    return said
 
 
 def _failed_by_itself(outcome: Outcome, run: Run) -> bool:

@@ -52,10 +52,11 @@ API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
     prefetch(problem, runners)    # footprints measured (or read) early
-    run_limited(command, stdin, cwd, limits, env=None) -> Run   # one run held to them
+    run_limited(command, stdin, cwd, limits, env=None, named=("", "")) -> Run   # one run
+        # held to them (named: the problem's input and output files, "" for the streams)
     exceeded(limits, *, output_over, killed, peak_kib, processes=1, written=(0, 0, 0),
-             seconds=None, moved=None, crashed="", output_within=None, runs=1)
-        -> (kind, text) | None
+             seconds=None, moved=None, crashed="", output_within=None, runs=1,
+             into="stdout") -> (kind, text) | None
     moved_on(timeout, wall, waited) -> str   # " (and 6.97 s more for what it waited ...)"
     said_moved(seconds) -> bool   # whether a deadline moved on by that is said
     machine_notes(limits) -> [str]   # this machine's hard rlimits and memory below a judge's
@@ -419,11 +420,13 @@ def run_limited(
     limits: Limits,
     env: dict | None = None,
     discard: bool = False,
+    named: tuple[str, str] = ("", ""),
 ) -> Run:
     """``command`` run once as a judge runs it (``kit.run.process``), held to ``limits``;
     ``env``: another environment than a judge's (the user's own tools); ``discard``: its
-    stdout thrown away, however much (it is not read). Where the output limit counts
-    everything, the files it created or changed in ``cwd`` are measured."""
+    stdout thrown away, however much (it is not read); ``named``: the problem's input and
+    output file names ("" each: stdin, stdout). Where the output limit counts everything, the
+    files it created or changed in ``cwd`` are measured."""
     before = _files(cwd) if limits.output_counts == ALL else {}
     run = run_process(
         command,
@@ -435,6 +438,8 @@ def run_limited(
         output_bytes=None if discard else limits.output_bytes,
         stack_bytes=limits.stack_bytes,
         address_bytes=limits.address_bytes,
+        input_file=named[0],
+        output_file=named[1],
     )
     if limits.output_counts == ALL:
         after = _files(cwd)
@@ -498,6 +503,7 @@ def exceeded(  # noqa: PLR0913
     crashed: str = "",
     output_within: float | None = None,
     runs: int = 1,
+    into: str = "stdout",
 ) -> tuple[str, str] | None:
     """Which limit a run broke (``OUTPUT``, ``MEMORY`` or ``TIME``, in the order a judge stops
     a run) and how, told without the verdict's name; None when it kept to every one.
@@ -512,14 +518,15 @@ def exceeded(  # noqa: PLR0913
     kit's), "" when it did not: past the time limit that is a time-out, as every judge judges
     the time first (``_failed_late``); ``output_within``: its time at the last look that found
     its stdout within the output limit (``Limits.output_within``), past the time limit a
-    time-out too (``_flooded_late``). ``runs``: how many runs' median ``seconds`` is, said."""
+    time-out too (``_flooded_late``). ``runs``: how many runs' median ``seconds`` is, said.
+    ``into``: where its output goes (a problem's named output file, ``output.txt``)."""
     size = limits.output_bytes / (1 << 20)
     flooded = _flooded_late(limits, seconds, output_within, runs) if output_over else None
     if flooded is not None:
         return TIME, flooded
     if output_over:
         ended = "run to its end, judged after its time and exit" if limits.output_last else ""
-        return OUTPUT, f"more than {size:g} MiB written to stdout ({ended or 'stopped there'})"
+        return OUTPUT, f"more than {size:g} MiB written to {into} ({ended or 'stopped there'})"
     if limits.output_counts == ALL and sum(written) > limits.output_bytes:
         names = ("stdout", "stderr", "files")
         parts = ", ".join(f"{k} {_bytes(n)}" for k, n in zip(names, written) if n)

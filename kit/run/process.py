@@ -22,7 +22,14 @@ and keeps the build safe from what it runs:
   starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given;
 - address space: ``RLIMIT_AS`` is set to ``address_bytes`` when given (a judge that holds a
   compiled program so: problemtools), an allocation past it failing;
-- stderr: read through a pipe as it comes, only its tail kept.
+- stderr: read through a pipe as it comes, only its tail kept;
+- named files (a Polygon problem's ``<judging input-file="input.txt" output-file="output.txt">``):
+  the input is written into the run's folder under ``input_file`` and stdin is empty; the
+  judged output is the file ``output_file`` the run leaves in its folder, read back as stdout
+  would be (the same ``RLIMIT_FSIZE`` caps it: a flood into it is over the output limit, the
+  watch looking at that file, not stdout, for ``Run.output_within``), its
+  stdout only counted (``Run.stdout_unread``); a run that leaves no such regular file has
+  ``Run.output_missing`` (``kit.run.case_judge`` judges it).
 
 The kit's own memory is therefore bounded by the output limit, whatever the program prints.
 ``watch_command`` wraps a program in the same watch for runs whose stdin and stdout are pipes
@@ -40,8 +47,10 @@ a machine reporting 480 MiB gets a 240 MiB nursery.
 API::
 
     run_process(command, stdin, *, cwd, timeout, env=None, memory_kib=None,
-                output_bytes=OUTPUT_LIMIT, stack_bytes=None, address_bytes=None) -> Run
-                # output_bytes None: discarded
+                output_bytes=OUTPUT_LIMIT, stack_bytes=None, address_bytes=None,
+                input_file="", output_file="") -> Run
+                # output_bytes None: discarded; a file name: that file in ``cwd`` instead of
+                # stdin or stdout ("": the stream)
     watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
     read_watch_report(report: Path) -> dict | None
     kept_stderr(answer) -> Kept    # a watch's stderr, its lines not kept counted
@@ -60,6 +69,7 @@ import os
 import select
 import shutil
 import signal
+import stat
 import statistics
 import subprocess
 import sys
@@ -67,9 +77,10 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from kit.errors import BuildError
 from kit.processes import (
     Kept,
     StopLooks,
@@ -116,6 +127,9 @@ class Run:
     # over the output limit: (wall, CPU, waited) seconds into the run at the watch's last look
     # that found its stdout within it (it went over after that); None: not known
     output_within: tuple[float, float, float] | None = None
+    output_file: str = ""  # the file its output was read from (``stdout`` is then that file's)
+    output_missing: bool = False  # ``output_file`` named and not left in its folder
+    stdout_unread: int = 0  # ``output_file`` named: the bytes it wrote to stdout all the same
 
     @property
     def timed_out(self) -> bool:
@@ -312,10 +326,20 @@ def run_process(  # noqa: PLR0913
     output_bytes: int | None = OUTPUT_LIMIT,
     stack_bytes: int | None = None,
     address_bytes: int | None = None,
+    input_file: str = "",
+    output_file: str = "",
 ) -> Run:
     """Run ``command`` in ``cwd`` with ``stdin`` (bytes, or a file to read) under the limits,
     in ``env`` (default: ``run_environment()``); ``output_bytes`` None: its stdout thrown away
-    (/dev/null, which no size limit holds), read back as empty."""
+    (/dev/null, which no size limit holds), read back as empty. ``input_file``: ``stdin``
+    written into ``cwd`` under that name, stdin empty; ``output_file``: the output read back
+    from that file in ``cwd``, not from stdout (see the module doc)."""
+    if input_file:
+        _named_input(stdin, cwd / input_file)
+        stdin = b""
+    if output_file:  # what a run before it left is no output of this one's
+        with contextlib.suppress(OSError):
+            (cwd / output_file).unlink()
     with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
         stdout = Path(folder, "stdout")
         stdin_path = Path(folder, "stdin")
@@ -338,16 +362,12 @@ def run_process(  # noqa: PLR0913
             "stdin": str(stdin_path),
             "stdout": os.devnull if output_bytes is None else str(stdout),
         }
+        if output_file and output_bytes is not None:  # the file the judged output goes to
+            request["watched"] = str(cwd / output_file)
         with _borrowed() as launcher:
             answer = launcher.run(request)
-        output, over, size = b"", False, 0
-        if output_bytes is not None and stdout.exists():
-            size = stdout.stat().st_size
-            over = size > output_bytes
-            with stdout.open("rb") as file:  # past the limit, only the head is ever shown
-                # what is there, not the limit: read(n) reserves n bytes (64 MiB a run)
-                output = file.read(OVER_KEPT if over else size)
-    return Run(
+        output, over, size = _head(stdout, output_bytes)
+    run = Run(
         returncode=answer["returncode"],
         stdout=output,
         stderr=kept_stderr(answer),
@@ -362,6 +382,55 @@ def run_process(  # noqa: PLR0913
         stderr_bytes=answer.get("stderr_bytes", 0),
         stdin_read=answer.get("stdin_read", -1),
         output_within=_within(answer) if over else None,
+    )
+    if not output_file:
+        return run
+    run = _named_output(run, cwd, output_file, output_bytes)
+    return replace(run, output_within=_within(answer)) if run.output_over else run
+
+
+def _head(path: Path, limit: int | None) -> tuple[bytes, bool, int]:
+    """A file of output as the run left it: (what is read of it, over ``limit``, its size);
+    past the limit only its head is ever shown; ``limit`` None: thrown away, nothing read."""
+    if limit is None or not path.exists():
+        return b"", False, 0
+    size = path.stat().st_size
+    over = size > limit
+    with path.open("rb") as file:  # what is there, not the limit: read(n) reserves n bytes
+        return file.read(OVER_KEPT if over else size), over, size
+
+
+def _named_input(stdin: bytes | Path, place: Path) -> None:
+    """The case's input written into the run's folder under the problem's input file name;
+    a one-line error when it cannot be (the judge's file, not the solution, failed)."""
+    try:
+        if isinstance(stdin, Path):
+            shutil.copyfile(stdin, place)
+        else:
+            place.write_bytes(stdin)
+    except OSError as error:
+        raise BuildError(f"cannot write the input file {place.name}: {error}") from None
+
+
+def _named_output(run: Run, cwd: Path, name: str, limit: int | None) -> Run:
+    """``run`` with its output the file ``name`` it left in ``cwd`` (a regular file, not a
+    link: a link is no output written), its stdout only counted; ``output_missing`` when
+    there is none."""
+    place = cwd / name
+    unread = run.stdout_bytes
+    try:
+        regular = stat.S_ISREG(place.lstat().st_mode)
+    except OSError:
+        regular = False
+    output, over, size = _head(place, limit) if regular else (b"", False, 0)
+    return replace(
+        run,
+        stdout=output,
+        output_over=over,
+        stdout_bytes=size,
+        output_file=name,
+        output_missing=not regular,
+        stdout_unread=unread,
     )
 
 

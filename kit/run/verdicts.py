@@ -147,6 +147,7 @@ def process_verdict(
         crashed="" if run.killed is not None or xcpu else _failure(run),
         output_within=limits.output_within(run),
         runs=1 if median is None else median[1],
+        into=run.output_file or "stdout",
     )
     if broken is not None:
         return limit_verdict(*broken)

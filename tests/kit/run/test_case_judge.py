@@ -4,12 +4,15 @@ program, a wrong answer with a traceback on stderr shown with it, one of no outp
 empty solution said to be so."""
 
 import ast
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from kit.judges.compare import parse_compare
 from kit.judges.profiles import CPU, WALL
+from kit.packages import polygon
 from kit.problem_cases import Case
 from kit.run import case_judge, failure_hints, uncalled_main
 from kit.run import cases as cases_module
@@ -18,6 +21,8 @@ from kit.run.cases import RunOptions, run_all
 from kit.run.limits import limits_for
 from kit.run.process import TIME, Run
 from tests.kit.run.case_support import ONE_AT_A_TIME, bundled, case
+
+PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
 
 
 def test_a_run_just_over_the_limit_is_timed_again_and_the_median_decides(toy_run, tmp_path):
@@ -445,3 +450,62 @@ def test_a_run_that_removes_its_own_folder_gets_the_verdict_it_earned(
     for name in ("first", "second"):
         outcome, _ = judge.once(case(tmp_path, name, "1 2\n", "3\n"), runner, limits)
         assert outcome.word == word
+
+
+NAMED_FILES_SOLUTIONS = {  # a solution of a problem of named files -> its verdict, its message
+    "reads and writes the files": (
+        "with open('input.txt') as f, open('output.txt', 'w') as out:\n"
+        "    out.write(str(sum(map(int, f.read().split()))) + '\\n')\n",
+        "ok",
+        "",
+    ),
+    "writes stdout instead": (
+        "with open('input.txt') as f:\n    print(sum(map(int, f.read().split())))\n",
+        "WA",
+        'wrong answer: no output.txt after the run (testlib\'s checker: "Output file not found");'
+        " it wrote 2 bytes to stdout, which is not read (a presentation error, which Codeforces"
+        " judges a wrong answer)",
+    ),
+    "writes nothing": (
+        "open('input.txt').read()\n",
+        "WA",
+        'wrong answer: no output.txt after the run (testlib\'s checker: "Output file not found")'
+        " (a presentation error, which Codeforces judges a wrong answer)",
+    ),
+    "floods the file": (
+        "with open('output.txt', 'w') as out:\n    while True:\n        out.write('x' * 65536)\n",
+        "OLE",
+        "output limit: more than 1 MiB written to output.txt (stopped there)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", NAMED_FILES_SOLUTIONS)
+def test_a_problem_of_named_files_judges_the_output_file_its_solution_wrote(
+    toy_run, tmp_path, name
+):
+    """A Polygon package's ``input-file="input.txt" output-file="output.txt"`` (refused before):
+    the output file judged, stdout written instead a wrong answer on Codeforces (testlib's
+    checker finds no output file: a presentation error, Codeforces' wrong answer), an output
+    file flooded over the output limit."""
+    problem, bundle, script, columns = toy_run
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    xml = copy / "problem.xml"
+    xml.write_text(
+        xml.read_text().replace(
+            'input-file="" output-file=""', 'input-file="input.txt" output-file="output.txt"'
+        )
+    )
+    package = polygon.read(copy, "p")
+    problem = replace(problem, judge="Codeforces", source=package, output_limit=1)
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script,
+                      comparator=parse_compare("tokens", problem.root, "here"), interactor=None,
+                      empty=tmp_path / "cwd")  # fmt: skip
+    code, word, said = NAMED_FILES_SOLUTIONS[name]
+    script.write_text(code)
+    runner = columns[0].runner
+    outcome, _ = judge.once(
+        case(tmp_path, "c", "1 2\n", "3\n"), runner, limits_for(problem, runner)
+    )
+    assert (outcome.word, outcome.message) == (word, said)

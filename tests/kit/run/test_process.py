@@ -643,3 +643,91 @@ def test_the_address_space_given_is_the_address_space_the_program_has(tmp_path):
     assert int(run.stdout) == 900 << 20
     run = run_process(command, b"", cwd=tmp_path, timeout=30)
     assert int(run.stdout) != 900 << 20
+
+
+@pytest.fixture
+def named(tmp_path):
+    """A run of a problem of named files: its input written as input.txt in its folder, its
+    output read back from output.txt there."""
+
+    def named(code, *, stdin=b"1 2\n", output_bytes=MIB):
+        folder = tmp_path / "cwd"
+        folder.mkdir(exist_ok=True)
+        script = tmp_path / "program.py"
+        script.write_text(textwrap.dedent(code))
+        command = [sys.executable, "-I", "-S", str(script)]
+        return run_process(
+            command,
+            stdin,
+            cwd=folder,
+            timeout=10.0,
+            output_bytes=output_bytes,
+            input_file="input.txt",
+            output_file="output.txt",
+        )
+
+    return named
+
+
+def test_a_named_input_is_written_in_the_folder_and_the_named_output_read_back(named):
+    """``input-file="input.txt"``, ``output-file="output.txt"``: refused before; the file read,
+    stdin empty (the judge's stdin is not the input), the output the file the run wrote."""
+    done = named(
+        """\
+        import sys
+        assert sys.stdin.read() == ""
+        with open("input.txt") as source, open("output.txt", "w") as out:
+            out.write(str(sum(map(int, source.read().split()))) + "\\n")
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert (done.stdout, done.output_file, done.output_missing) == (b"3\n", "output.txt", False)
+    assert (done.stdout_bytes, done.stdout_unread) == (2, 0)
+
+
+@pytest.mark.parametrize("left", [False, True])
+def test_a_run_that_writes_stdout_instead_leaves_its_output_missing(named, tmp_path, left):
+    """Its stdout only counted, never taken for the output; an output.txt a run before it left
+    (``left``) is no output of this one's."""
+    if left:
+        (tmp_path / "cwd").mkdir()
+        (tmp_path / "cwd" / "output.txt").write_text("3\n")
+    done = named("print(3)")
+    assert done.returncode == 0, done.stderr
+    assert (done.stdout, done.output_missing, done.stdout_unread) == (b"", True, 2)
+
+
+def test_a_link_left_as_the_named_output_is_no_output(named, tmp_path):
+    """A link to another file (the answer's place, say) is not an output written."""
+    (tmp_path / "elsewhere").write_text("3\n")
+    done = named(f"import os\nos.symlink({str(tmp_path / 'elsewhere')!r}, 'output.txt')")
+    assert done.returncode == 0, done.stderr
+    assert (done.stdout, done.output_missing) == (b"", True)
+
+
+def test_a_flood_into_the_named_output_is_over_the_output_limit(named):
+    """The cap that holds stdout holds the output file too (``RLIMIT_FSIZE``), its head kept."""
+    done = named(
+        """\
+        with open("output.txt", "wb") as out:
+            while True:
+                out.write(b"x" * 65536)
+        """
+    )
+    assert done.output_over and not done.output_missing
+    assert done.stdout_bytes == MIB + 1
+    assert done.stdout == b"x" * OVER_KEPT
+
+
+def test_a_flood_into_the_named_output_has_its_moment_from_that_file(named):
+    """The watch looks at output.txt, not stdout, when the output goes there: of a flood into
+    it after 0.4 s of CPU, the last look within the limit came after that CPU (a look at the
+    empty stdout would keep the run's last moment, and an early flood would have none)."""
+    spin = "import time\nwhile time.process_time() < 0.4: pass\n"
+    flood = 'with open("output.txt", "wb") as out:\n    out.write(b"x" * (2 << 20))\n'
+    late = named(spin + flood)
+    assert late.output_over and late.output_within is not None, late.stderr
+    assert 0.35 < late.output_within[1] <= late.cpu_seconds
+    early = named(flood + spin)
+    assert early.output_over and early.output_within is not None
+    assert early.output_within[1] < 0.35
