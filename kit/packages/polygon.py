@@ -6,8 +6,11 @@ converter's tests keep them: cn-xcpc-tools/Polygon2DOMjudge, test/fixtures/*.zip
 reader p2d/polygon.py):
 
 - ``<problem short-name=...>``, ``<names><name language=... value=...>`` (English first);
-- ``<judging>``'s ``input-file`` and ``output-file``: empty (stdin and stdout), else the package is
-  refused, the kit running solutions on their standard streams;
+- ``<judging>``'s ``input-file`` and ``output-file``: empty (stdin and stdout), else the file a
+  solution reads its input from and the one it writes its output to, in the folder it runs in
+  (``input_file``, ``output_file``: ``kit.run.process`` writes the one and reads the other
+  back); each a plain file name (one with a folder or ``..`` is a one-line error), and refused
+  with an interactor, whose game runs on the streams;
 - ``<judging><testset name="tests">`` (else the first testset): ``<time-limit>`` in
   milliseconds, ``<memory-limit>`` in bytes, ``<test-count>``, ``<input-path-pattern>`` and
   ``<answer-path-pattern>`` (printf patterns, ``tests/%02d`` and ``tests/%02d.a``), and
@@ -119,12 +122,14 @@ def is_polygon(path: Path) -> bool:
 
 class Unanswered(NamedTuple):
     """A package's tests whose input is there and answer missing, (input, answer) each, its
-    main solution (None when it has none) and its limits (seconds, MiB)."""
+    main solution (None when it has none), its limits (seconds, MiB) and its input and output
+    file names ("" each: stdin, stdout)."""
 
     tests: tuple[tuple[Path, Path], ...]
     main: Submission | None
     time_limit: float
     memory_limit: int
+    named: tuple[str, str] = ("", "")
 
 
 def _problem_xml(path: Path, where: str) -> ElementTree.Element:
@@ -151,7 +156,9 @@ def unanswered(path: Path, shown: str) -> Unanswered:
         if source.is_file() and not answer.is_file():
             tests.append((source, answer))
     main = next((s for s in _solutions(root, path) if s.folder == "main"), None)
-    return Unanswered(tuple(tests), main, time_ms / 1000, memory_bytes >> 20)
+    interactive = root.find("assets/interactor/source") is not None
+    named = _named_files(root, where, interactive)
+    return Unanswered(tuple(tests), main, time_ms / 1000, memory_bytes >> 20, named)
 
 
 def read(path: Path, shown: str, base: str | None = None) -> Package:
@@ -160,11 +167,11 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     where = f"{shown}/problem.xml"
     root = _problem_xml(path, where)
     testset = _testset(root, where)
-    _standard_streams(root, where)
     time_ms, memory_bytes = _limits(testset, where)
     notes: list[str] = []
     compare = _compare(root, path, shown, base or shown, notes)
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
+    input_file, output_file = _named_files(root, where, interactive=interactor is not None)
     files = path / "files"
     cases = _cases(testset, path, shown, where)
     groups, said = point_groups(testset, cases, where)
@@ -194,6 +201,8 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
         submissions=tuple(_solutions(root, path)),
         points_percent=_judging(root).get(PERCENT, "").strip() == "true",
         point_groups=groups,
+        input_file=input_file,
+        output_file=output_file,
         include=(files,) if (files / "testlib.h").is_file() else (),
         valid_inputs=tuple(valid),
         invalid_inputs=tuple(invalid),
@@ -230,19 +239,23 @@ def _judging_notes(root: ElementTree.Element) -> list[str]:
     return []
 
 
-def _standard_streams(root: ElementTree.Element, where: str) -> None:
-    """A problem whose solutions read or write named files (``<judging input-file="input.txt"
-    output-file="output.txt">``) is refused: the kit runs stdin and stdout, and a correct
-    solution would fail here as a run-time error."""
-    judging = root.find("judging")
-    keys = ("input-file", "output-file")
-    named = {key: judging.get(key) for key in keys} if judging is not None else {}
-    files = [f'{key}="{value}"' for key, value in named.items() if value]
-    if files:
+def _named_files(root: ElementTree.Element, where: str, interactive: bool) -> tuple[str, str]:
+    """``<judging input-file="input.txt" output-file="output.txt">``: the files a solution reads
+    and writes in its folder ("" each: stdin, stdout). A name with a folder, ``..`` or a
+    character no file name holds is a one-line error; so is any name in an interactive
+    problem, whose solution plays on its streams."""
+    judging = _judging(root)
+    named = [(key, (judging.get(key) or "").strip()) for key in ("input-file", "output-file")]
+    given = " ".join(f'{key}="{name}"' for key, name in named if name)
+    if given and interactive:
         raise BuildError(
-            f"{where}: <judging {' '.join(files)}>: solutions read and write named files, and "
-            "the kit runs them on stdin and stdout"
+            f"{where}: <judging {given}> in an interactive problem: its solution plays on "
+            "stdin and stdout, and the kit reads no named files there"
         )
+    for key, name in named:
+        if name and (name in (".", "..") or any(c in name for c in "/\\\0")):
+            raise BuildError(f'{where}: <judging {key}="{name}">: not a plain file name')
+    return named[0][1], named[1][1]
 
 
 def _testset(root: ElementTree.Element, where: str) -> ElementTree.Element:

@@ -5,8 +5,11 @@ compiles here, is run on each input whose answer is missing under the package's 
 time limit of CPU, a wall-clock kill at three times that, its memory limit), by the runner
 ``verify`` runs the package's Python solutions with (a C or C++ one compiled as Codeforces
 compiles its type: ``kit.verify.runnable_submissions.compiled``), and what it writes is the
-answer. The package itself is not written to: it is read through a view of it (links to its
-files, the answers made beside them) in a temporary folder. A run that fails (an exit status
+answer (a problem of named files, ``<judging input-file="input.txt" output-file="output.txt">``:
+the input written into its folder as ``input.txt``, the answer what it leaves in
+``output.txt``, as ``kit.run.process`` runs a solution of such a problem). The package itself
+is not written to: it is read through a view of it (links to its files, the answers made
+beside them) in a temporary folder. A run that fails (an exit status
 other than 0, killed at a limit, or by the kernel's out-of-memory killer:
 ``kit.processes.OomKill``) is a one-line error naming the test; a package without a main
 solution that can run here is left as it is (its reader
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import shutil
 import signal
 import tempfile
 from pathlib import Path
@@ -78,19 +82,23 @@ def _made(
 ) -> bytes:
     """The main solution's output on ``source``, under the package's limits; a one-line error
     when the run fails."""
+    input_file, output_file = lacked.named  # a problem of named files: they are its streams
     with tempfile.TemporaryDirectory(prefix="kit-answer-") as home:
-        written = Path(home) / "answer"
+        written = Path(home) / (output_file or "answer")
+        if input_file:
+            shutil.copyfile(source, Path(home) / input_file)
         ran = program_ran(
             runner.command(main.path),
             Path(home),
             lacked.time_limit * KILL_FACTOR,
-            stdin=source,
+            stdin=None if input_file else source,
             memory=lacked.memory_limit,
             cpu=lacked.time_limit,
-            output=written,
+            output=Path(os.devnull) if output_file else written,
         )
-        text = written.read_bytes()
-    why = ""
+        left = written.is_file() and not written.is_symlink()
+        text = written.read_bytes() if left else b""
+    why = "" if left else f"no {output_file} after the run"
     limits = f"{lacked.time_limit:g} s, {lacked.memory_limit} MiB"
     if ran.oom is not None and not ran.hard_cpu_stop:  # the machine's memory, perhaps
         why = f"killed by {ran.oom.said()}; its limits: {limits}"

@@ -57,17 +57,52 @@ def test_a_polygon_package_without_its_tests_or_answers_says_so(tmp_path, missin
         polygon.read(copy, "p")
 
 
-def test_a_problem_of_named_files_is_refused_in_one_line(tmp_path):
-    """``input-file="input.txt"``: a right solution reading it was judged RTE."""
+def test_a_problem_of_named_files_gives_their_names(tmp_path):
+    """``input-file="input.txt" output-file="output.txt"``: refused before (the kit ran stdin
+    and stdout); now the names its runs read and write (kit.run.process)."""
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
     xml = copy / "problem.xml"
-    xml.write_text(xml.read_text().replace('input-file=""', 'input-file="input.txt"'))
+    named = 'input-file="input.txt" output-file="output.txt"'
+    xml.write_text(xml.read_text().replace('input-file="" output-file=""', named))
+    package = polygon.read(copy, "p")
+    assert (package.input_file, package.output_file) == ("input.txt", "output.txt")
+    plain = polygon.read(PACKAGES / "polygon_sum", "p")
+    assert (plain.input_file, plain.output_file) == ("", "")
+
+
+@pytest.mark.parametrize(
+    ("package", "judging", "said"),
+    [
+        (
+            "polygon_guess",
+            'input-file="input.txt"',
+            'p/problem.xml: <judging input-file="input.txt"> in an interactive problem: its '
+            "solution plays on stdin and stdout, and the kit reads no named files there",
+        ),
+        (
+            "polygon_sum",
+            'output-file="../answer.txt"',
+            'p/problem.xml: <judging output-file="../answer.txt">: not a plain file name',
+        ),
+        (
+            "polygon_sum",
+            'input-file=".."',
+            'p/problem.xml: <judging input-file="..">: not a plain file name',
+        ),
+    ],
+)
+def test_named_files_in_a_game_or_outside_the_folder_are_refused_in_one_line(
+    tmp_path, package, judging, said
+):
+    """A game runs on its pipes; a name with a folder would write outside the run's own."""
+    copy = shutil.copytree(PACKAGES / package, tmp_path / "p")
+    xml = copy / "problem.xml"
+    text = xml.read_text()
+    key = judging.split("=")[0]
+    xml.write_text(text.replace(f'{key}=""', judging, 1))
     with pytest.raises(BuildError) as caught:
         polygon.read(copy, "p")
-    assert str(caught.value) == (
-        'p/problem.xml: <judging input-file="input.txt">: solutions read and write named '
-        "files, and the kit runs them on stdin and stdout"
-    )
+    assert str(caught.value) == said
 
 
 def problem_xml(folder, judging, assets="", names='<name language="english" value="Plain"/>'):

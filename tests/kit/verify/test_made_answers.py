@@ -72,3 +72,37 @@ def test_a_main_solution_the_out_of_memory_killer_killed_is_said_so(unanswered, 
         r"machine, it held \d+ MiB; its limits: \d+ s, \d+ MiB$",
         str(raised.value),
     )
+
+
+def named_files(package):
+    """``package`` made a problem of named files: input.txt read, output.txt written."""
+    xml = package / "problem.xml"
+    named = 'input-file="input.txt" output-file="output.txt"'
+    xml.write_text(xml.read_text().replace('input-file="" output-file=""', named))
+
+
+def test_a_main_solution_of_named_files_makes_its_answers_from_them(unanswered):
+    """It read stdin and the answers were its stdout: a main solution reading input.txt made
+    them empty, and every submission was judged against nothing."""
+    named_files(unanswered)
+    (unanswered / "solutions" / "sum.py").write_text(
+        "with open('input.txt') as f, open('output.txt', 'w') as out:\n"
+        "    out.write(str(sum(map(int, f.read().split()))) + '\\n')\n"
+    )
+    view, _ = answered(unanswered, "sum", None)
+    for number in ("01", "02", "03"):
+        made = (view / "tests" / f"{number}.a").read_bytes()
+        assert made == (PACKAGES / "polygon_sum" / "tests" / f"{number}.a").read_bytes()
+
+
+def test_a_main_solution_of_named_files_that_leaves_no_output_file_is_a_one_line_error(
+    unanswered,
+):
+    named_files(unanswered)  # its sum.py reads stdin, empty here, and prints
+    (unanswered / "solutions" / "sum.py").write_text("print(3)\n")
+    with pytest.raises(BuildError) as raised:
+        answered(unanswered, "sum", None)
+    assert str(raised.value) == (
+        "solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
+        "(Polygon makes it so): no output.txt after the run"
+    )
