@@ -27,6 +27,7 @@ LANGUAGES = {
     ".c": "C",
     ".java": "Java",
     ".kt": "Kotlin",
+    ".hs": "Haskell",  # languages.yaml's haskell: '*.hs *.c' (its .c ones read as C here)
     ".rs": "Rust",
     ".go": "Go",
     ".cs": "C#",

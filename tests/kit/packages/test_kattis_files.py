@@ -6,7 +6,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.packages import kattis
-from kit.packages.kattis_files import hidden, looping, read_yaml
+from kit.packages.kattis_files import LANGUAGES, hidden, looping, read_yaml
 from tests.package_support import write_package
 
 
@@ -55,3 +55,12 @@ def test_a_yaml_file_that_is_no_utf_8_is_a_one_line_error(tmp_path):
     with pytest.raises(BuildError, match=r"^p/problem\.yaml: cannot be read: .*utf-8") as caught:
         read_yaml(tmp_path / "problem.yaml", "p")
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("suffix", "language"),
+    [(".java", "Java"), (".kt", "Kotlin"), (".hs", "Haskell"), (".py3", "Python")],
+)
+def test_a_source_s_language_is_named_by_its_suffix_as_languages_yaml_names_it(suffix, language):
+    """A Haskell submission's row said ``.hs``: problemtools' haskell is '*.hs *.c'."""
+    assert LANGUAGES[suffix] == language
