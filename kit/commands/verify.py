@@ -34,8 +34,13 @@ from pathlib import Path
 
 from kit.commands import add_jobs, add_target, named_path, paragraph, seconds, target_runner
 from kit.errors import BuildError
-from kit.judges import codeforces_compile
-from kit.judges.compiling import SUBMISSION_FLAGS, MissingHeader, static_link_refused
+from kit.judges import codeforces_compile, java_compile
+from kit.judges.compiling import (
+    SUBMISSION_FLAGS,
+    MissingHeader,
+    compiler_for,
+    static_link_refused,
+)
 from kit.judges.profiles import CPU, profile_for
 from kit.judges.targets import Runner, as_problem_target, runner_for_runs
 from kit.package_problem import problem_from_package
@@ -184,7 +189,7 @@ def _verify(args: argparse.Namespace) -> int:
     print(_header(problem, problem.source, ran, len(cases), _display_name(shown)), flush=True)
     for note in _other_runners(problem, chosen, runner, args.target is not None):
         print(note, flush=True)
-    for note in _compiled_note(problem.source, chosen):
+    for note in [*_compiled_note(problem.source, chosen), *_java_note(problem, chosen)]:
         print(note, flush=True)
     for note in [*problem.source.notes, *_extra_note(extra), *([made] if made else [])]:
         print(note, flush=True)
@@ -327,6 +332,19 @@ def _compiled_note(package: Package, chosen: list[Submission]) -> list[str]:
     ]
 
 
+def _java_note(problem: Problem, chosen: list[Submission]) -> list[str]:
+    """The note for a Kattis package's Java submissions: compiled and run as problemtools
+    does (``kit.judges.java_compile``), with what differs here said."""
+    if problem.source is None or problem.source.format != KATTIS:
+        return []
+    if not any(submission.language == "Java" for submission in chosen):
+        return []
+    javac = compiler_for("java")
+    if javac is None:
+        return []  # each row says so
+    return [f"note: Java submissions {java_compile.described(javac, problem.memory_limit)}"]
+
+
 def _codeforces_note(languages: set[str]) -> str:
     """How a Polygon package's C and C++ solutions are compiled: Codeforces' flags, the
     standard of each one's type, ``-static`` where this machine links it; and what differs,
@@ -464,15 +482,13 @@ def _named(submission: Submission, text: str) -> bool:
 
 def _what_ran(package: Package, chosen: list[Submission], runner: Runner) -> str:
     """What the header says ran the submissions: the interpreter (``runner``'s), but for
-    submissions none of which is Python, the compile of the C and C++ ones (a Polygon
-    package of C++ solutions said "submissions under CPython 3.13")."""
+    submissions none of which is Python, the compile of the C, C++ (and Kattis' Java) ones (a
+    Polygon package of C++ solutions said "submissions under CPython 3.13")."""
     if not chosen or any(submission.language == "Python" for submission in chosen):
         return f"submissions under {runner.described}"
-    compiled = [
-        language
-        for language, _, _ in COMPILED_KINDS
-        if any(submission.language == language for submission in chosen)
-    ]
+    kinds = [language for language, _, _ in COMPILED_KINDS]
+    kinds += ["Java"] if package.format == KATTIS else []
+    compiled = [k for k in kinds if any(submission.language == k for submission in chosen)]
     if not compiled or package.format not in COMPILED_FORMATS:
         return "no Python submission"
     return f"{' and '.join(compiled)} submissions compiled as the note says, no Python one"

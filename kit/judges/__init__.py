@@ -11,9 +11,11 @@
                  float:TOL, std:NAME, the rules below
 - ``programs``   the judge's own programs (checkers, validators, interactors): where each is,
                  how it starts, the interactor protocols
-- ``compiling``  compiling a C or C++ program, or building a folder's, once, cached; with
-                 ``compiler_reads`` (the files a compile read, the binary's key) and
-                 ``codeforces_compile`` (Codeforces' flags, a Polygon source type's standard)
+- ``compiling``  compiling a C or C++ program (a Kattis package's Java submission too), or
+                 building a folder's, once, cached; with ``compiler_reads`` (the files a
+                 compile read, the binary's key), ``codeforces_compile`` (Codeforces' flags, a
+                 Polygon source type's standard) and ``java_compile`` (problemtools' Java
+                 compile and run lines, the class it starts)
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
 default output validator, DOMjudge's copy), ``long_double`` (the x87 80-bit ``long double``

@@ -1,6 +1,6 @@
-"""Compiling a judge's C or C++ program, and building a folder program's ``build`` script,
-each once, the result kept in the kit's cache (``kit.judges.programs`` says which program is
-which kind and starts it).
+"""Compiling a judge's C or C++ program (or a Kattis package's Java submission), and building a
+folder program's ``build`` script, each once, the result kept in the kit's cache
+(``kit.judges.programs`` says which program is which kind and starts it).
 
 **Compiling.** C++ with ``$CXX``, else the first of g++, clang++, c++ on the PATH (``-O2
 -std=gnu++17``); C with ``$CC``, else gcc, clang, cc (``-O2 -std=gnu11``, ``-lm``); a Kattis
@@ -20,7 +20,11 @@ A package's C or C++ submission (``kit.judges.programs.submission_program``; ``v
 compiled as problemtools compiles it, with its flags (``SUBMISSION_FLAGS``: ``-g -O2
 -std=gnu++23 -static``, C's ``-std=gnu17``), and cached the same way; a Polygon package's as
 Codeforces compiles it (``kit.judges.codeforces_compile``: ``-DONLINE_JUDGE -O2`` and the
-standard its source type names, ``-static`` only where this machine links it).
+standard its source type names, ``-static`` only where this machine links it). A Kattis
+package's Java submission is compiled as problemtools compiles it (``kit.judges.java_compile``:
+javac, ``$JAVAC`` when set), its sources copied to a folder of their own that is both
+``-sourcepath`` and ``-d``, the folder of classes cached under the key of javac, its flags and
+the sources' bytes (``compiled`` gives the folder; ``kit.judges.programs`` starts the JVM).
 No compiler, or a compile error, is a one-line error; one for a header found nowhere is a
 ``MissingHeader``, which names it; one whose first error redeclares a name a system header
 declared (the note's "previous declaration" under /usr/include) is a ``SystemClash``, which
@@ -40,10 +44,11 @@ one).
 
 API::
 
-    compiled(program) -> str               # the binary; compiles now unless cached
+    compiled(program) -> str               # the binary (Java: the classes' folder); compiles
+                                           # now unless cached
     scripted(program) -> str               # the built copy's ``run`` script
     last_reads(program) -> list[Path]      # what the program's last compile read
-    compiler_for(kind) -> str | None       # the C ("c") or C++ ("cpp") compiler, None if none
+    compiler_for(kind) -> str | None       # the C ("c"), C++ ("cpp") or Java ("java") compiler
     no_compiler(kind) -> str               # what was looked for when there is none
     static_link_refused(kind) -> str | None  # why -static alone fails here (no static libc)
     MissingHeader(BuildError).header       # a header found nowhere
@@ -72,12 +77,16 @@ from typing import Protocol
 from kit import cache
 from kit.errors import BuildError, machine_refused
 from kit.file_moves import move
-from kit.judges import codeforces_compile, compiler_reads
+from kit.judges import codeforces_compile, compiler_reads, java_compile
 from kit.processes import run_program
 from kit.visible import last_line, text_of, visible
 
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")
-COMPILERS = {"cpp": ("CXX", ("g++", "clang++", "c++")), "c": ("CC", ("gcc", "clang", "cc"))}
+COMPILERS = {
+    "cpp": ("CXX", ("g++", "clang++", "c++")),
+    "c": ("CC", ("gcc", "clang", "cc")),
+    "java": ("JAVAC", ("javac",)),  # a Kattis package's Java submission (kit.judges.java_compile)
+}
 FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-pipe")}
 # a Kattis package's validators (input and output, an interactor), compiled with the standards
 # problemtools compiles them with: the languages.yaml of its submissions (below), which
@@ -85,7 +94,7 @@ FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-p
 # aside, which only links
 KATTIS_JURY_FLAGS = {"cpp": ("-O2", "-std=gnu++23", "-pipe"), "c": ("-O2", "-std=gnu17", "-pipe")}
 LIBRARIES = {"cpp": (), "c": ("-lm",)}
-LANGUAGE_NAMES = {"cpp": "C++", "c": "C"}
+LANGUAGE_NAMES = {"cpp": "C++", "c": "C", "java": "Java"}
 # a Kattis package's C and C++ submissions, as problemtools compiles them (its
 # problemtools/config/languages.yaml at a185fe97: "gcc -g -O2 -std=gnu17 -static -o {binary}
 # {files} -lm", "g++ -g -O2 -std=gnu++23 -static -o {binary} {files} -lrt -Wl,--whole-archive
@@ -136,7 +145,10 @@ class Buildable(Protocol):
 
 def compiled(program: Buildable) -> str:
     """The binary of a C/C++ program, compiled now unless this process or the cache has it
-    for the present bytes of every file its last compile read (``kit.judges.compiler_reads``)."""
+    for the present bytes of every file its last compile read (``kit.judges.compiler_reads``);
+    a Java submission's folder of classes (``_compiled_classes``)."""
+    if program.kind == "java":
+        return _compiled_classes(program)
     command = _command(program, _compiler(program))
     base = _key(program, command)
     read = compiler_reads.recorded(base)
@@ -225,7 +237,7 @@ def _libraries(program: Buildable) -> tuple[str, ...]:
     """What the compile links, after its sources (a submission's as its judge links)."""
     if program.submission == CODEFORCES:
         return codeforces_compile.LIBRARIES[program.kind]
-    return (SUBMISSION_LIBRARIES if program.submission else LIBRARIES)[program.kind]
+    return (SUBMISSION_LIBRARIES if program.submission else LIBRARIES).get(program.kind, ())
 
 
 def _key(program: Buildable, command: list[str]) -> str:
@@ -297,6 +309,46 @@ def _compile(program: Buildable, command: list[str], base: str) -> str:
     return key
 
 
+def _compiled_classes(program: Buildable) -> str:
+    """A Java submission's folder of classes, compiled now unless this process or the cache
+    has it for javac, its flags and the sources' bytes (``_key``): problemtools' compile
+    (``kit.judges.java_compile``), the sources copied to a folder of their own that is both
+    ``-sourcepath`` and ``-d`` (a class another submission beside it defines is not found)."""
+    javac = _compiler(program)
+    command = [javac, *java_compile.compile_flags(javac), *(str(p) for p in program.sources)]
+    key = _key(program, command)
+    with _lock:
+        if key not in _built:
+            classes = _place(key, make=False) / "classes"
+            if not classes.is_dir():
+                _sweep()
+                classes = _place(key) / "classes"
+                _javac(program, javac, classes)
+            _built[key] = str(classes)
+        return _built[key]
+
+
+def _javac(program: Buildable, javac: str, classes: Path) -> None:
+    """The sources copied to a work folder beside ``classes``, compiled there and the folder
+    renamed ``classes``; a compile error is the program's one-line ``BuildError``."""
+    work = classes.with_name(f"work.{os.getpid()}")
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    try:
+        for source in program.sources:
+            shutil.copyfile(source, work / source.name)
+        flags = (*java_compile.compile_flags(javac), "-sourcepath", str(work), "-d", str(work))
+        argv = [javac, *flags, *(source.name for source in program.sources)]
+        _run_compiler(program, argv, work, cwd=work)
+        try:
+            os.replace(work, classes)
+        except OSError:  # another process compiled it first
+            if not classes.is_dir():
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def _scratch_place(key: str) -> Path:
     """A folder in this process's temporary folder (removed at its exit)."""
     if not _scratch:
@@ -332,13 +384,16 @@ def _sweep() -> None:
     cache.sweep((base / "programs").glob("*/work.*"), _WORK)
 
 
-def _run_compiler(program: Buildable, argv: list[str], partial: Path) -> None:
-    status, _, stderr, hung = run_program(
-        argv, program.path.parent, COMPILE_TIMEOUT, env=_builder_environment()
-    )
+def _run_compiler(
+    program: Buildable, argv: list[str], partial: Path, cwd: Path | None = None
+) -> None:
+    """``argv`` run in ``cwd`` (the program's folder); a one-line error unless it made
+    ``partial`` (a binary, or the folder javac writes to)."""
+    folder = program.path.parent if cwd is None else cwd
+    status, _, stderr, hung = run_program(argv, folder, COMPILE_TIMEOUT, env=_builder_environment())
     if hung:
         raise BuildError(f"{program.shown}: compiling took over {COMPILE_TIMEOUT:g} s")
-    if status != 0 or not partial.is_file():
+    if status != 0 or not partial.exists():
         lines = text_of(stderr).strip().split("\n") if stderr.strip() else []
         errors = [line for line in lines if "error" in line] or lines or ["(no message)"]
         name = Path(argv[0]).name
@@ -363,8 +418,8 @@ def static_link_refused(kind: str) -> str | None:
     linking an empty program with ``-static`` alone (no ``-std``: a compiler too old for
     problemtools' ``gnu++23`` still links Codeforces' ``c++17`` statically); None when it
     can, or when there is no compiler (which is told otherwise). One probe, once a process,
-    for both judges' compiles."""
-    compiler = compiler_for(kind)
+    for both judges' compiles; None for Java, which links nothing."""
+    compiler = compiler_for(kind) if kind in LIBRARIES else None
     if compiler is None:
         return None
     with tempfile.TemporaryDirectory(prefix="kit-static-") as folder:

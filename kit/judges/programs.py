@@ -10,6 +10,9 @@ spec/legacy.md, "Programs") is copied, ``build`` run in the copy, and ``run`` is
 (built once and cached like a binary); a ``.sh`` file runs under ``sh`` (the format's
 language table has shell scripts; BAPCtools runs them ``sh "{mainfile}"``); anything else must
 be executable.
+A Kattis package's Java submission (``submission_program``; ``verify``) is compiled to a
+folder of classes and run as problemtools runs it, ``java`` with its flags and the memory
+limit as its heap (``kit.judges.java_compile``).
 
 Compiling and building happen on first use (``Program.argv``), never when problems.toml is
 read, in ``kit.judges.compiling`` (the compilers, their flags, the cache, ``MissingHeader``).
@@ -35,8 +38,9 @@ API::
 
     program_at(path_text, root, where, role, include=(), *, folder=False, jury="") -> Program
         # jury: PROBLEMTOOLS for a Kattis package's validator (kit.judges.compiling)
-    submission_program(path, shown, judge=PROBLEMTOOLS, standard="") -> Program | None
-        # a C/C++ submission, as its judge compiles it; None for another language
+    submission_program(path, shown, judge=PROBLEMTOOLS, standard="", memory=JAVA_HEAP)
+        -> Program | None  # a C/C++ submission (problemtools': Java too, its heap ``memory``
+                           # MiB), as its judge compiles it; None for another language
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use (kit.judges.compiling)
@@ -62,12 +66,16 @@ from kit.judges.compiling import (
     PROBLEMTOOLS,
     SCRIPTS,
     compiled,
+    compiler_for,
     last_reads,
     scripted,
 )
+from kit.judges.java_compile import java_for, main_class, run_argv
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
+JAVA_SUFFIXES = (".java",)  # a Kattis package's submission's only (problemtools' '*.java')
+JAVA_HEAP = 1024  # problemtools' get_runcmd's memlim when none is given
 KATTIS_ACCEPTED, KATTIS_WRONG = 42, 43  # the format's exit statuses of a validator
 KIT, KATTIS, TESTLIB = "kit", "kattis", "testlib"  # interactor protocols
 
@@ -94,6 +102,7 @@ class Program:
     submission: str = ""
     standard: str = ""  # a Codeforces submission's -std ("c++17")
     jury: str = ""  # PROBLEMTOOLS: a Kattis package's validator, compiled with its standards
+    memory: int = JAVA_HEAP  # a Java submission's heap (-Xms, -Xmx), MiB: the memory limit
 
     def argv(self) -> list[str]:
         if self.kind == "python":
@@ -104,7 +113,17 @@ class Program:
             return ["sh", str(self.path)]
         if self.kind == "script":
             return [scripted(self)]
+        if self.kind == "java":
+            return self._java_argv()
         return [compiled(self)]
+
+    def _java_argv(self) -> list[str]:
+        """A Java submission's run line, compiled first (``kit.judges.java_compile``)."""
+        classes = compiled(self)
+        java = java_for(compiler_for("java") or "java")
+        if java is None:
+            raise BuildError(f"{self.shown}: compiled, but no java was found to run it")
+        return run_argv(java, classes, main_class(self.sources), self.memory)
 
 
 def runnable(path: Path, *, folder: bool = False) -> bool:
@@ -186,19 +205,25 @@ def _folder_program(
 
 
 def submission_program(
-    path: Path, shown: str, judge: str = PROBLEMTOOLS, standard: str = ""
+    path: Path, shown: str, judge: str = PROBLEMTOOLS, standard: str = "", memory: int = JAVA_HEAP
 ) -> Program | None:
-    """A package's C or C++ submission (a file, or a folder whose C++ sources, else C sources,
-    are compiled together, as problemtools' ``{files}``), compiled as ``judge`` compiles it
-    (``kit.judges.compiling.submission_flags``; Codeforces with ``standard``) on first use;
-    None for one in another language."""
+    """A package's C, C++ or (problemtools') Java submission (a file, or a folder whose C++
+    sources, else C, else Java sources, are compiled together, as problemtools' ``{files}``),
+    compiled as ``judge`` compiles it (``kit.judges.compiling.submission_flags``; Codeforces
+    with ``standard``) on first use, a Java one run with a heap of ``memory`` MiB; None for one
+    in another language."""
     files = (
         sorted(entry for entry in path.iterdir() if entry.is_file()) if path.is_dir() else [path]
     )
-    for kind, suffixes in (("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)):
+    kinds = [("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)]
+    if judge == PROBLEMTOOLS:
+        kinds.append(("java", JAVA_SUFFIXES))
+    for kind, suffixes in kinds:
         sources = tuple(file for file in files if file.suffix in suffixes)
         if sources:
-            return Program(shown, kind, path, sources, submission=judge, standard=standard)
+            return Program(
+                shown, kind, path, sources, submission=judge, standard=standard, memory=memory
+            )
     return None
 
 

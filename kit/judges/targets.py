@@ -130,11 +130,16 @@ NATIVE = "native"  # the implementation of a compiled program, which runs as its
 
 @dataclass(frozen=True)
 class Compiled(Interpreter):
-    """A compiled program (a package's C or C++ submission) where an interpreter would be: its
-    ``impl`` is NATIVE, its ``executable`` the binary, which ``command`` runs by itself
-    whatever script it is given (its source), and ``name`` labels it ("C++, g++")."""
+    """A compiled program (a package's C, C++ or Java submission) where an interpreter would
+    be: its ``impl`` is NATIVE, its ``executable`` the binary (``java``), which ``command``
+    runs with its ``arguments`` (a Java one's flags and class) whatever script it is given
+    (its source), and ``name`` labels it ("C++, g++"); ``address_space``: whether a judge
+    that holds a compiled program's address space to the limit holds this one's (not the
+    JVM's: ``kit.judges.java_compile``)."""
 
     name: str = ""
+    arguments: tuple[str, ...] = ()
+    address_space: bool = True
 
     @property
     def label(self) -> str:
@@ -145,14 +150,18 @@ class Compiled(Interpreter):
         return self.name
 
     def command(self, script: str | Path, *extra: str) -> list[str]:
-        return [self.executable]
+        return [self.executable, *self.arguments]
 
 
-def compiled_runner(runner: Runner, compiler: str, binary: str, language: str) -> Runner:
-    """The runner of ``binary``, a program of ``language`` built by ``compiler``, in place of
-    ``runner``'s interpreter, for the same target (its cases' column)."""
+def compiled_runner(
+    runner: Runner, compiler: str, argv: list[str], language: str, address_space: bool = True
+) -> Runner:
+    """The runner of ``argv`` (a binary, or ``java`` and its arguments), a program of
+    ``language`` built by ``compiler``, in place of ``runner``'s interpreter, for the same
+    target (its cases' column); ``address_space`` as ``Compiled``'s."""
     name = f"{language}, {Path(compiler).name}"
-    return Runner(runner.target, Compiled(NATIVE, (0, 0), binary, (), name), True)
+    program = Compiled(NATIVE, (0, 0), argv[0], (), name, tuple(argv[1:]), address_space)
+    return Runner(runner.target, program, True)
 
 
 @dataclass(frozen=True)

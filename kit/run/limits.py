@@ -30,7 +30,9 @@ whatever command ran it.
   the limit. A run is killed as soon as its resident set is over what it may reach. A
   compiled program whose judge holds its address space to the limit (``Profile.address_space``:
   problemtools' ``RLIMIT_AS`` on a Kattis package's C and C++ submissions) is held so too
-  (``Limits.address_bytes``), an allocation past it failing as there; a game's solution is
+  (``Limits.address_bytes``), an allocation past it failing as there; a Java one is not, as
+  problemtools holds the JVM by its heap alone (``-Xmx``, ``kit.judges.java_compile``), its
+  resident set held to the limit as a Python one's (Kattis counts the JVM in); a game's solution is
   not (``kit.run.game_processes``), as problemtools' interactive runner holds none.
   PyPy's footprint depends on its GC nursery, which PyPy sizes from the CPU's cache; every
   PyPy run here gets the same fixed nursery (``kit.run.process.PYPY_NURSERY``), so the
@@ -89,7 +91,7 @@ from kit.judges.profiles import (
 )
 from kit.judges.profiles import OUTPUT_ALL as ALL
 from kit.judges.profiles import OUTPUT_STDOUT as STDOUT
-from kit.judges.targets import NATIVE, Interpreter, Runner
+from kit.judges.targets import NATIVE, Compiled, Interpreter, Runner
 from kit.registry import Problem
 from kit.run import judged
 from kit.run.baseline import baseline_kib, prefetch_baseline
@@ -237,7 +239,7 @@ def limits_for(
     timeout = problem.game_timeout if per_move else kill_factor * problem.time_limit
     if not per_move:
         timeout = _judge_kill(problem, profile, judged_at) or timeout
-    held = interpreter.impl == NATIVE and profile is not None and profile.address_space
+    held = _address_held(interpreter) and profile is not None and profile.address_space
     return Limits(
         time=problem.time_limit,
         timeout=timeout,
@@ -254,6 +256,12 @@ def limits_for(
         output_last=output_last or (profile is not None and profile.output_last),
         games=games,
     )
+
+
+def _address_held(interpreter: Interpreter) -> bool:
+    """Whether a judge that holds a compiled program's address space holds this one's: a
+    C or C++ binary's, not the JVM's (``Compiled.address_space``), nor an interpreter's."""
+    return isinstance(interpreter, Compiled) and interpreter.address_space
 
 
 def _judge_kill(problem: Problem, profile: Profile | None, judged_at: float) -> float | None:

@@ -163,7 +163,7 @@ def judge_submission(
     the package's limit is known."""
     assert problem.source is not None
     judged = Judged(submission, problem.source.format)
-    own = _runs_under(judged, problem.source, runner)
+    own = _runs_under(judged, problem, runner)
     if own is None:
         return judged
     runner = own
@@ -239,16 +239,19 @@ def settled(problem: Problem, provisional: Judged, runner: Runner) -> bool:
     return clear_cpu and not slow_pass(wall, limits.timeout, margin)
 
 
-def _runs_under(judged: Judged, package: Package, runner: Runner) -> Runner | None:
-    """Who runs the submission: ``runner``, or for a C or C++ one its binary, compiled now as
-    its judge compiles it (``compiled``); None when it is judged without a run (over the code limit,
-    a compile error, a language the kit does not run, beyond the stand-in's Python), with
-    the reason in ``judged``."""
-    submission = judged.submission
+def _runs_under(judged: Judged, problem: Problem, runner: Runner) -> Runner | None:
+    """Who runs the submission: ``runner``, or for a C, C++ or Java one its program, compiled
+    now as its judge compiles it (``compiled``: Java's heap the memory limit); None when it is
+    judged without a run (over the code limit, a compile error, a language the kit does not
+    run, beyond the stand-in's Python), with the reason in ``judged``."""
+    submission, package = judged.submission, problem.source
+    assert package is not None
     over = over_code_limit(submission, package.code_limit)
     own, why, judged.compile_error = (None, over, True) if over else (None, "", False)
     if not over:
-        own, why, judged.compile_error = compiled(submission, runner, package.format)
+        own, why, judged.compile_error = compiled(
+            submission, runner, package.format, problem.memory_limit
+        )
     if own is not None:
         return own
     if not why:
@@ -335,8 +338,8 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     """The problem with problemtools' time limit, from its accepted submissions' run: the
     slowest that ended on its own, passed or not, as problemtools takes every accepted
     submission's runtime (verifyproblem.py, ``Submissions.check``; a failing one's row then
-    disagrees; a C or C++ one's too, compiled and run here); when none did (none the kit runs,
-    or every one killed at the provisional limit),
+    disagrees; a C, C++ or Java one's too, compiled and run here); when none did (none the kit
+    runs, or every one killed at the provisional limit),
     ``STAND_IN_LIMIT``, said to be one, and the rows judged under it."""
     package = problem.source
     assert package is not None
@@ -345,7 +348,7 @@ def derived_limit(problem: Problem, accepted: list[Judged]) -> Problem:
     slowest = 0.0 if slowest_run is None else slowest_run.seconds
     if not slowest:
         why = (
-            f"the package fixes none, and no accepted submission run here (Python 3, C, C++) "
+            f"the package fixes none, and no accepted submission run here (Python 3, C, C++, Java) "
             f"ended within "
             f"problemtools' provisional {PROVISIONAL_LIMIT:g} s: {STAND_IN}"
         )

@@ -125,8 +125,8 @@ def inferred_limit(problem: Problem, judged: list[Judged]) -> Problem:
     lower = time_bounds(judged, package.expectations).lower
     if lower is None or not lower.seconds:
         why = (
-            f"the package fixes none, and no submission run here (Python 3, C, C++) that bounds "
-            f"it from below "
+            f"the package fixes none, and no submission run here (Python 3, C, C++, Java) that "
+            f"bounds it from below "
             f"(accepted, wrong_answer, run_time_error, or a rule without TLE) ran: {STAND_IN}"
         )
         return stand_in(problem, why)

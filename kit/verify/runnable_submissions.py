@@ -1,8 +1,10 @@
 """Whether a package's submission can run here at all (``kit.verify.judging`` judges the rest): one
 over the package's code limit is not run, as problemtools runs none (a disagreement); one in
-another language than Python is not run, but a C or C++ one, compiled as its judge compiles
-it (``compiled``: a Kattis package's as problemtools, a Polygon package's as Codeforces compiles
-its source type, one of a type naming no standard the kit maps not run; its compile error is
+another language than Python is not run (Kotlin's and Haskell's rows say when their compiler is
+missing too), but a C or C++ one, compiled as its judge compiles it (``compiled``: a Kattis
+package's as problemtools, a Polygon package's as Codeforces compiles its source type, one of
+a type naming no standard the kit maps not run), and a Kattis package's Java one, compiled
+and run as problemtools does (``kit.judges.java_compile``); its compile error is
 its own, but a Polygon one's that only glibc's headers give (a global ``link`` or ``y1``
 clashing with a name they declare: ``compiling.SystemClash``) is not run, Codeforces
 compiling on Windows; without a compiler here it is not run); a Python 3 file that does not
@@ -19,12 +21,14 @@ API::
     unrunnable(submission) -> tuple[str, bool]  # why it is not run, or "", and whether that is
                                                 # its own compile error
     beyond_stand_in(submission, runner) -> str  # why the stand-in does not run it, or ""
-    compiled(submission, runner, package_format) -> tuple[Runner | None, str, bool]
-        # a C/C++ one's runner, else why it is not run and whether that is its compile error
+    compiled(submission, runner, package_format, memory_mib) -> tuple[Runner | None, str, bool]
+        # a C/C++ (Kattis: Java) one's runner, else why it is not run and whether that is its
+        # compile error
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from kit.bundle.sources import read_source
@@ -41,7 +45,8 @@ from kit.judges.compiling import (
     no_compiler,
     static_link_refused,
 )
-from kit.judges.programs import Program, submission_program
+from kit.judges.java_compile import OTHER_COMPILERS, UNLIMITED_ADDRESS
+from kit.judges.programs import JAVA_HEAP, Program, submission_program
 from kit.judges.targets import Runner, compiled_runner
 from kit.packages.model import KATTIS, POLYGON, Submission
 
@@ -49,6 +54,7 @@ from kit.packages.model import KATTIS, POLYGON, Submission
 # E, name``, octal literals written 0777)
 COMPILED_LANGUAGES = ("C", "C++")  # a package's submissions the kit compiles and runs
 COMPILED_FORMATS = (KATTIS, POLYGON)  # the packages whose C/C++ ones are compiled
+KATTIS_COMPILED = (*COMPILED_LANGUAGES, "Java")  # and a Kattis package's Java ones
 PYTHON_2_HINTS = (
     "Missing parentheses in call to",
     "multiple exception types must be parenthesized",
@@ -74,14 +80,23 @@ def unrunnable(submission: Submission) -> tuple[str, bool]:
     submission of several files: any of them, as ``python3 -m py_compile {files}``; a Python
     2 file, by its ``#!`` line or by what CPython says of its syntax, is only set aside)."""
     if submission.language != "Python":
-        only = "Python 3, C and C++ submissions"
-        return f"not run: {submission.language} (only {only} run here)", False
+        return f"not run: {submission.language} ({_only_these(submission.language)})", False
     folder = submission.beside
     for file in _python_files(submission):
         why = _uncompiled(file, file.name if folder is not None else "")
         if why[0]:
             return why
     return "", False
+
+
+def _only_these(language: str) -> str:
+    """What runs here instead, and the language's compiler when it is missing too (problemtools
+    compiles Kotlin with kotlinc, Haskell with ghc: ``java_compile.OTHER_COMPILERS``)."""
+    said = "only Python 3, C and C++ submissions, and a Kattis package's Java ones, run here"
+    compiler = OTHER_COMPILERS.get(language)
+    if compiler is not None and shutil.which(compiler) is None:
+        said += f"; no {language} compiler ({compiler}) here either"
+    return said
 
 
 def _python_files(submission: Submission) -> list[Path]:
@@ -160,28 +175,35 @@ def _uncompiled(file: Path, name: str) -> tuple[str, bool]:
 
 
 def compiled(
-    submission: Submission, runner: Runner, package_format: str = KATTIS
+    submission: Submission,
+    runner: Runner,
+    package_format: str = KATTIS,
+    memory_mib: int = JAVA_HEAP,
 ) -> tuple[Runner | None, str, bool]:
     """A C or C++ submission compiled as its judge compiles it (``kit.judges.programs``'
     ``submission_program``, cached as the jury's programs are): a Kattis package's as
-    problemtools, a Polygon package's as Codeforces compiles its source type. The runner of
-    its binary (for ``runner``'s target), "" and False; else None, why it is not run ("" for
-    another language), and whether that is its own compile error (problemtools: "Compile
-    error for" it, whatever its folder) rather than no compiler here or a type naming no
-    standard the kit maps."""
-    if package_format not in COMPILED_FORMATS or submission.language not in COMPILED_LANGUAGES:
+    problemtools, a Polygon package's as Codeforces compiles its source type; a Kattis
+    package's Java one as problemtools compiles and runs it (its heap ``memory_mib``, the
+    problem's memory limit; its address space not held). The runner of its binary (for
+    ``runner``'s target), "" and False; else None, why it is not run ("" for another
+    language), and whether that is its own compile error (problemtools: "Compile error for"
+    it, whatever its folder) rather than no compiler here or a type naming no standard the
+    kit maps."""
+    languages = KATTIS_COMPILED if package_format == KATTIS else COMPILED_LANGUAGES
+    if package_format not in COMPILED_FORMATS or submission.language not in languages:
         return None, "", False
-    program, why = _program(submission, package_format)
+    program, why = _program(submission, package_format, memory_mib)
     if program is None:
         return None, why, False
     compiler = compiler_for(program.kind)
     if compiler is None:
         return None, f"not run: {no_compiler(program.kind)}", False
     try:
-        binary = program.argv()[0]
+        argv = program.argv()
     except BuildError as error:
         return _failed(submission, program, error)
-    return compiled_runner(runner, compiler, binary, submission.language), "", False
+    held = submission.language not in UNLIMITED_ADDRESS
+    return compiled_runner(runner, compiler, argv, submission.language, held), "", False
 
 
 def _failed(submission: Submission, program: Program, error: BuildError) -> tuple[None, str, bool]:
@@ -207,12 +229,16 @@ def _clash_said(clash: SystemClash) -> str:
     )
 
 
-def _program(submission: Submission, package_format: str) -> tuple[Program | None, str]:
-    """The program a C or C++ submission is compiled as, or None and why it is not run (""
-    when it holds no C or C++ source): a Polygon one with the standard its source type names
-    (``kit.judges.codeforces_compile``), of the language the type names."""
+def _program(
+    submission: Submission, package_format: str, memory_mib: int
+) -> tuple[Program | None, str]:
+    """The program a C, C++ (or a Kattis package's Java) submission is compiled as, or None
+    and why it is not run ("" when it holds no such source): a Polygon one with the standard
+    its source type names (``kit.judges.codeforces_compile``), of the language the type
+    names."""
     if package_format == KATTIS:
-        return submission_program(submission.path, submission.name), ""
+        path, name = submission.path, submission.name
+        return submission_program(path, name, memory=memory_mib), ""
     mapped = standard_of(submission.source_type)
     kind = "C" if submission.language == "C" else "C++"
     if mapped is None:

@@ -591,7 +591,7 @@ def test_a_compiled_program_has_no_footprint_to_measure(toy, monkeypatch):
     interpreter's footprint, none measured, and its command is the binary alone."""
     monkeypatch.setattr(limits, "baseline_kib", lambda command, env: 1 / 0)
     python = Runner(parse_target("cpython3.11"), Interpreter("cpython", (3, 11), "py", ()), True)
-    native = compiled_runner(python, "/usr/bin/g++", "/cache/program", "C++")
+    native = compiled_runner(python, "/usr/bin/g++", ["/cache/program"], "C++")
     problem = load_registry(toy)["toy_sum"]
     assert limits.limits_for(problem, native).baseline_kib == 0
     assert judged.command(problem, native, "/somewhere/x.cpp") == ["/cache/program"]

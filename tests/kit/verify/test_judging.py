@@ -5,6 +5,7 @@ that are not run, the filter, a Polygon package, and a package without a time li
 import math
 import re
 import shutil
+import sys
 import textwrap
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from tests.file_support import write_files
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = ROOT / "tests" / "fixtures" / "packages"
 needs_cxx = pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
+needs_javac = pytest.mark.skipif(compiler_for("java") is None, reason="no javac here")
 # the split problem in C++: a submission that passes, a wrong answer, one that does not compile
 SPLIT_CPP = (
     '#include <cstdio>\nint main() { long n; std::scanf("%ld", &n); std::printf("%ld 0\\n", n); }\n'
@@ -506,11 +508,11 @@ def test_a_package_problemtools_fails_whatever_its_submissions_do_fails(capsys, 
 
 
 def test_a_limit_derived_without_the_submissions_not_run_here_says_so(capsys, tmp_path):
-    """problemtools times every accepted submission, whatever its language: a slower Java one
-    gives it a higher limit, which the kit, not running Java, cannot see."""
+    """problemtools times every accepted submission, whatever its language: a slower Kotlin one
+    gives it a higher limit, which the kit, not running Kotlin, cannot see."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
-    (copy / "submissions" / "accepted" / "Slow.java").write_text("class Slow {}\n")
+    (copy / "submissions" / "accepted" / "Slow.kt").write_text("fun main() {}\n")
     code, out, _ = verify(capsys, copy)
     assert code == 0
     assert ", rounded up, of the ones run here only (1 accepted not run here; " in out
@@ -529,9 +531,9 @@ def test_a_limit_is_derived_from_the_whole_package_whichever_submissions_are_ask
     assert list(rows(out)) == ["wrong_answer/off_by_one.py"]
     note = "note: the time limit also took the runs of submissions not asked for: "
     assert note + "accepted/split.py (ok)" in out
-    (copy / "submissions" / "accepted" / "Split.java").write_text("class Split {}\n")
+    (copy / "submissions" / "accepted" / "Split.kt").write_text("fun main() {}\n")
     code, out, _ = verify(capsys, copy, "wrong_answer")
-    assert f"{note}accepted/split.py (ok)\n" in out  # not the Java one, which took no run
+    assert f"{note}accepted/split.py (ok)\n" in out  # not the Kotlin one, which took no run
     wrong = copy / "submissions" / "wrong_answer" / "off_by_one.py"
     shutil.copy(wrong, copy / "submissions" / "accepted" / "split.py")  # a limit of a failure
     code, out, _ = verify(capsys, copy, "wrong_answer")
@@ -627,7 +629,7 @@ def test_no_accepted_submission_run_here_gives_the_stand_in_limit_and_says_so(
     (copy / "submissions" / "accepted" / "split.cc").write_text(SPLIT_CPP)
     code, out, _ = verify(capsys, copy)
     assert (
-        "no accepted submission run here (Python 3, C, C++) ended within problemtools' "
+        "no accepted submission run here (Python 3, C, C++, Java) ended within problemtools' "
         "provisional 300 s: the kit's stand-in 10 s, not the package's" in out
     )
     assert rows(out)["accepted/split.cc"] == (
@@ -704,6 +706,62 @@ def test_a_cpp_submission_s_address_space_is_held_to_the_memory_limit_as_problem
     assert code == 0, out
 
 
+# the split problem in Java: a submission that passes, a wrong answer, one that does not compile
+SPLIT_JAVA = """import java.util.Scanner;
+public class Split {
+    public static void main(String[] args) {
+        long n = new Scanner(System.in).nextLong();
+        System.out.println(n + " " + OFFSET);
+    }
+    static final int OFFSET = 0;
+}
+"""
+
+
+@needs_javac
+def test_java_submissions_are_compiled_and_judged_as_problemtools_judges_them(capsys, tmp_path):
+    """An accepted Java submission agrees, a wrong one agrees, one that does not compile
+    disagrees in any folder (problemtools: "Compile error for"), as C++ ones; under a 128 MiB
+    limit, which the JVM's address space is far over (its reservations: a gigabyte of class
+    space) and its resident set within: problemtools gives Java no ``RLIMIT_AS``."""
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    yaml = copy / "problem.yaml"
+    yaml.write_text(yaml.read_text().replace("limits:\n", "limits:\n  memory: 128\n"))
+    submissions = copy / "submissions"
+    (submissions / "accepted" / "Split.java").write_text(SPLIT_JAVA)
+    (submissions / "wrong_answer" / "Off.java").write_text(
+        SPLIT_JAVA.replace("class Split", "class Off").replace("OFFSET = 0", "OFFSET = 1")
+    )
+    broken = SPLIT_JAVA.replace("class Split", "class Broken").replace("+ OFFSET", "+ NOPE")
+    (submissions / "wrong_answer" / "Broken.java").write_text(broken)
+    code, out, _ = verify(capsys, copy)
+    assert code == 1, out
+    assert "note: Java submissions compiled as problemtools compiles them (javac " in out
+    assert "-Xms128m -Xmx128m -cp {path} {mainclass}" in out
+    found = rows(out)
+    assert found["accepted/Split.java"] == "AC AC T s agrees", out
+    assert found["wrong_answer/Off.java"].startswith("WA WA T s agrees: data/sample/1.in: ")
+    said = found["wrong_answer/Broken.java"]
+    assert said.startswith("WA - - DISAGREES: does not compile with javac: Broken.java:5: ")
+    assert out.rstrip().endswith(
+        "5 submissions: 4 agree, 0 too close to call on this machine, 1 disagree"
+    )
+
+
+def test_a_java_submission_without_javac_is_not_run(capsys, tmp_path, monkeypatch):
+    monkeypatch.delenv("JAVAC", raising=False)
+    copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
+    (copy / "submissions" / "accepted" / "Split.java").write_text(SPLIT_JAVA)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", f"{empty}:{Path(sys.executable).parent}")
+    code, out, _ = verify(capsys, copy)
+    assert rows(out)["accepted/Split.java"] == (
+        "AC - - not run: no Java compiler was found (tried javac; install one or set JAVAC)"
+    ), out
+    assert "note: Java submissions" not in out
+
+
 # Guess's binary search in C++, first reserving 256 MiB it never touches
 RESERVING_GUESS_CPP = """#include <cstdio>
 #include <cstring>
@@ -765,15 +823,15 @@ def test_a_time_limit_given_over_the_package_s_own_is_said(capsys):
 
 
 def test_a_later_format_package_without_a_lower_bound_run_here_is_still_checked(capsys, tmp_path):
-    """Its accepted and wrong-answer submissions in Java only: the provisional limit, said, and
+    """Its accepted and wrong-answer submissions in Kotlin only: the provisional limit, said, and
     no "no time limit fits" for the Python TLE submission beside them (a usage error before)."""
     copy = shutil.copytree(PACKAGES / "kattis_split_py", tmp_path / "split")
     (copy / ".timelimit").unlink()
     (copy / "problem.yaml").write_text("problem_format_version: 2025-09\nname: Split\n")
     (copy / "output_validators").rename(copy / "output_validator")
     submissions = copy / "submissions"
-    (submissions / "accepted" / "split.py").rename(submissions / "accepted" / "Split.java")
-    (submissions / "wrong_answer" / "off_by_one.py").rename(submissions / "wrong_answer" / "O.java")
+    (submissions / "accepted" / "split.py").rename(submissions / "accepted" / "Split.kt")
+    (submissions / "wrong_answer" / "off_by_one.py").rename(submissions / "wrong_answer" / "O.kt")
     (submissions / "time_limit_exceeded").mkdir()  # fast: an upper bound far under the limit
     fast = (PACKAGES / "kattis_split_py" / "submissions" / "accepted" / "split.py").read_text()
     (submissions / "time_limit_exceeded" / "fast.py").write_text(fast)

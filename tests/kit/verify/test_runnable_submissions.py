@@ -12,7 +12,7 @@ import pytest
 
 from kit.judges import compiling
 from kit.judges.targets import ISOLATED, NATIVE, Interpreter, Runner, Target
-from kit.packages.model import POLYGON, Submission
+from kit.packages.model import KATTIS, POLYGON, Submission
 from kit.verify.runnable_submissions import (
     beyond_stand_in,
     compiled,
@@ -21,6 +21,7 @@ from kit.verify.runnable_submissions import (
 )
 
 needs_gxx = pytest.mark.skipif(compiling.compiler_for("cpp") is None, reason="no C++ compiler")
+needs_javac = pytest.mark.skipif(compiling.compiler_for("java") is None, reason="no javac")
 
 
 def one_file(tmp_path, text: str, language: str = "Python") -> Submission:
@@ -50,10 +51,11 @@ def test_the_code_limit_holds_a_file_or_every_file_of_a_folder_together(tmp_path
     [
         ("print(1)\n", "Python", ("", False)),
         (
-            "int main() {}\n",
-            "Java",
+            "fn main() {}\n",
+            "Rust",
             (
-                "not run: Java (only Python 3, C and C++ submissions run here)",
+                "not run: Rust (only Python 3, C and C++ submissions, and a Kattis package's "
+                "Java ones, run here)",
                 False,
             ),
         ),
@@ -166,6 +168,73 @@ def test_a_machine_that_cannot_link_statically_does_not_run_it(tmp_path, fresh_c
     assert why == (
         "not run: g++ cannot link an empty program with -static here "
         "(/usr/bin/ld: cannot find -lc: No such file or directory)"
+    )
+
+
+def java_file(tmp_path, text: str, name: str = "Solve.java") -> Submission:
+    path = tmp_path / name
+    path.write_text(text)
+    return Submission(path, f"accepted/{name}", "accepted", "Java")
+
+
+ECHO_JAVA = """import java.util.Scanner;
+public class Solve {
+    public static void main(String[] args) {
+        System.out.println(new Scanner(System.in).nextLong() * 2);
+        System.exit(Runtime.getRuntime().maxMemory() <= (64L << 20) ? 3 : 4);
+    }
+}
+"""
+
+
+@needs_javac
+def test_a_java_submission_is_compiled_and_runs_as_problemtools_runs_it(tmp_path, fresh_cache):
+    """javac's classes, cached; run as ``java ... -Xms{memlim}m -Xmx{memlim}m -cp {path}
+    {mainclass}``, the heap the memory limit, and its address space not held."""
+    runner = stand_in((3, 10), exact=True)
+    own, why, error = compiled(java_file(tmp_path, ECHO_JAVA), runner, KATTIS, 64)
+    assert (why, error) == ("", False) and own is not None
+    assert own.interpreter.impl == NATIVE and own.label == "Java, javac"
+    assert not own.interpreter.address_space
+    command = own.command(tmp_path / "Solve.java")
+    assert command[-4:-2] == ["-Xmx64m", "-cp"] and command[-1] == "Solve"
+    ran = subprocess.run(command, input=b"21\n", capture_output=True, check=False)
+    assert (ran.returncode, ran.stdout) == (3, b"42\n")  # the heap at the limit: -Xmx
+    again, _, _ = compiled(java_file(tmp_path, ECHO_JAVA), runner, KATTIS, 64)
+    assert again.interpreter.arguments == own.interpreter.arguments  # the cache's classes
+
+
+@needs_javac
+def test_a_java_submission_that_does_not_compile_is_its_own_compile_error(tmp_path, fresh_cache):
+    broken = java_file(tmp_path, "public class Solve { int f() { return nope; } }\n")
+    own, why, error = compiled(broken, None, KATTIS, 64)
+    assert own is None and error
+    assert why.startswith("does not compile with javac: Solve.java:1: error: "), why
+    assert str(tmp_path) not in why
+
+
+def test_a_java_submission_without_javac_is_not_run(tmp_path, fresh_cache, monkeypatch):
+    monkeypatch.delenv("JAVAC", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    own, why, error = compiled(java_file(tmp_path, ECHO_JAVA), None, KATTIS, 64)
+    assert (own, why, error) == (
+        None,
+        "not run: no Java compiler was found (tried javac; install one or set JAVAC)",
+        False,
+    )
+
+
+def test_a_polygon_java_solution_is_not_compiled(tmp_path):
+    assert compiled(java_file(tmp_path, ECHO_JAVA), None, POLYGON) == (None, "", False)
+
+
+def test_a_kotlin_submission_s_row_says_its_compiler_is_missing_too(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    kotlin = one_file(tmp_path, "fun main() {}\n", "Kotlin")
+    assert unrunnable(kotlin) == (
+        "not run: Kotlin (only Python 3, C and C++ submissions, and a Kattis package's Java "
+        "ones, run here; no Kotlin compiler (kotlinc) here either)",
+        False,
     )
 
 
