@@ -211,7 +211,9 @@ def submission_program(
     sources, else C, else Java sources, are compiled together, as problemtools' ``{files}``),
     compiled as ``judge`` compiles it (``kit.judges.compiling.submission_flags``; Codeforces
     with ``standard``) on first use, a Java one run with a heap of ``memory`` MiB; None for one
-    in another language."""
+    in another language. A relative ``path`` is made absolute: the compiler runs in the
+    source's folder."""
+    path = path.absolute()
     files = (
         sorted(entry for entry in path.iterdir() if entry.is_file()) if path.is_dir() else [path]
     )

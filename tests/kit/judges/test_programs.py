@@ -4,8 +4,10 @@ an executable), the interactor protocols and their command lines, and the one-li
 (nothing to run); compiling and building are tests/kit/judges/test_compiling.py's."""
 
 import os
+import shutil
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +24,7 @@ from kit.judges.programs import (
     parse_interactor,
     program_at,
     runnable,
+    submission_program,
 )
 
 WHERE = "problems.toml: [toy]"
@@ -246,3 +249,18 @@ def test_a_program_named_by_a_folder_is_said_so(tmp_path):
     (tmp_path / "interactors").mkdir()
     with pytest.raises(BuildError, match=r"interactor interactors is a folder: name the program"):
         program_at("interactors", tmp_path, WHERE, "interactor")
+
+
+@pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+def test_a_submission_named_by_a_relative_path_compiles(tmp_path, monkeypatch):
+    """The compiler runs in the source's folder: ``pk/solutions/main.cpp`` (``cpkit verify pk``
+    making a Polygon package's answers) was looked for under itself there, "it includes
+    pk/solutions/main.cpp, which is neither beside it nor in an include folder"."""
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    monkeypatch.chdir(tmp_path)
+    source = tmp_path / "pk" / "solutions" / "main.cpp"
+    source.parent.mkdir(parents=True)
+    source.write_text("int main() { return 0; }\n")
+    program = submission_program(Path("pk/solutions/main.cpp"), "solutions/main.cpp")
+    assert program is not None
+    assert os.access(program.argv()[0], os.X_OK)
