@@ -2,8 +2,9 @@
 tests/fixtures/packages, for the registry's and the cases' package tests and the
 package-judging tests, and kattis_sum with input validators (``kattis_sum``, ``SUM_CHECK``);
 a Kattis-format package written from a few files (``write_package``,
-``ONE_CASE``) for the tests of its reader; and ``cpkit verify`` run in-process on a package, its
-exit status and lines."""
+``ONE_CASE``) for the tests of its reader; polygon_sum as a "standard" package whose tests are
+made by a small C++ generator (``generating``); and ``cpkit verify`` run in-process on a
+package, its exit status and lines."""
 
 import argparse
 import shutil
@@ -130,3 +131,49 @@ def zipped_guess(root: Path, slug: str = "pg", name: str = "guess pkg é.zip") -
     with open(root / "problems.toml", "a") as table:
         table.write(f'\n[{slug}]\npackage = "{name}"\n')
     return Path(shutil.move(archive, root / name))
+
+
+# prints its arguments' sum, or writes the files NAME=SUM... it is given ("w" first); a
+# first argument "fail" fails
+GENERATOR = r"""
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "fail")) { fprintf(stderr, "bad seed\n"); return 3; }
+    if (argc > 1 && !strcmp(argv[1], "w")) {
+        for (int i = 2; i < argc; i++) {
+            char name[64]; int value;
+            sscanf(argv[i], "%63[^=]=%d", name, &value);
+            FILE *file = fopen(name, "w"); fprintf(file, "%d %d\n", value, value); fclose(file);
+        }
+        return 0;
+    }
+    int sum = 0;
+    for (int i = 1; i < argc; i++) sum += atoi(argv[i]);
+    printf("%d %d\n", sum, 1);
+    return 0;
+}
+"""
+
+
+def generating(tmp_path, *tests: str) -> Path:
+    """polygon_sum with tests/02 and on made by files/gen.cpp (GENERATOR), each a ``<test>``'s
+    attributes given, their inputs and answers removed."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    (copy / "files" / "gen.cpp").write_text(GENERATOR)
+    for path in (copy / "tests").iterdir():
+        if path.name not in ("01", "01.a"):
+            path.unlink()
+    xml = (copy / "problem.xml").read_text()
+    listed = "".join(f'<test method="generated" {test}/>' for test in tests)
+    xml = xml.replace("<test-count>3</test-count>", f"<test-count>{1 + len(tests)}</test-count>")
+    xml = xml.replace('<test method="manual"/>\n', "", 2).replace(
+        '<test method="manual" sample="true"/>', f'<test method="manual" sample="true"/>{listed}'
+    )
+    executables = (
+        '<executables><executable><source path="files/gen.cpp" type="cpp.g++17"/>'
+        "</executable></executables></files>"
+    )
+    (copy / "problem.xml").write_text(xml.replace("</files>", executables))
+    return copy

@@ -191,7 +191,7 @@ def _verify(args: argparse.Namespace) -> int:
         print(note, flush=True)
     for note in [*_compiled_note(problem.source, chosen), *_java_note(problem, chosen)]:
         print(note, flush=True)
-    for note in [*problem.source.notes, *_extra_note(extra), *([made] if made else [])]:
+    for note in [*problem.source.notes, *_extra_note(extra), *made]:
         print(note, flush=True)
     data, inputs, outputs = _checked_data(problem, cases, args.jobs)
     if chosen:

@@ -24,8 +24,11 @@ reader p2d/polygon.py):
   exported without its generated tests or their answers (Polygon's "standard" package, both
   made by ``doall.sh``, the answers by the main solution) is a one-line error naming the first
   missing file: a case without its answer would pass whatever the output (``unanswered`` lists
-  the tests whose answer alone is missing, the main solution and the limits:
-  ``kit.verify.made_answers`` makes them so for ``verify``);
+  the tests whose answer is missing, the main solution and the limits, the generated tests
+  whose input is missing, ``<test method="generated" cmd="gen 5 10 3" [from-file="N"]>``, with
+  ``<files><executables>``' sources by name, and, under ``<properties><property
+  name="tests-wellformed" value="true">`` (each line ends in LF), the inputs ending lines in
+  CR LF: ``kit.verify.made_answers`` makes them so for ``verify``);
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
   the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names).
@@ -120,16 +123,31 @@ def is_polygon(path: Path) -> bool:
     return (path / "problem.xml").is_file()
 
 
+class Generated(NamedTuple):
+    """A generated test whose input is missing: its input's path, the command problem.xml
+    gives (``cmd``, split as a shell splits it: the generator's name, then its arguments) and
+    the generator's file that holds it (``from-file``; "" for its stdout)."""
+
+    input: Path
+    command: tuple[str, ...]
+    from_file: str
+
+
 class Unanswered(NamedTuple):
-    """A package's tests whose input is there and answer missing, (input, answer) each, its
-    main solution (None when it has none), its limits (seconds, MiB) and its input and output
-    file names ("" each: stdin, stdout)."""
+    """A package's tests whose answer is missing, (input, answer) each, their input there or
+    generated (``generated``, its generators' sources by name in ``executables``), its main
+    solution (None when it has none), its limits (seconds, MiB) and its input and output file
+    names (``named``, "" each: stdin, stdout); ``crlf``: the inputs there whose lines end in
+    CR LF where problem.xml says its tests are well formed (each line ending in LF)."""
 
     tests: tuple[tuple[Path, Path], ...]
     main: Submission | None
     time_limit: float
     memory_limit: int
     named: tuple[str, str] = ("", "")
+    generated: tuple[Generated, ...] = ()
+    executables: tuple[tuple[str, str], ...] = ()  # (name, package-relative source)
+    crlf: tuple[Path, ...] = ()
 
 
 def _problem_xml(path: Path, where: str) -> ElementTree.Element:
@@ -149,16 +167,62 @@ def unanswered(path: Path, shown: str) -> Unanswered:
     time_ms, memory_bytes = _limits(testset, where)
     inputs = testset.findtext("input-path-pattern") or "tests/%02d"
     answers = testset.findtext("answer-path-pattern") or "tests/%02d.a"
-    tests = []
+    listed = testset.findall("tests/test")
+    wellformed = _property(root, "tests-wellformed") == "true"
+    tests, generated, crlf = [], [], []
     for number in range(1, _integer(testset, "test-count", where) + 1):
         source = path / _numbered(inputs, number, path, where)
         answer = path / _numbered(answers, number, path, where)
-        if source.is_file() and not answer.is_file():
+        if not source.is_file():
+            test = listed[number - 1] if number <= len(listed) else None
+            made = _generated(test, source, number, where)
+            if made is None:
+                continue  # said as the package is read
+            generated.append(made)
+        elif wellformed and b"\r\n" in source.read_bytes():
+            crlf.append(source)
+        if not answer.is_file():
             tests.append((source, answer))
     main = next((s for s in _solutions(root, path) if s.folder == "main"), None)
     interactive = root.find("assets/interactor/source") is not None
     named = _named_files(root, where, interactive)
-    return Unanswered(tuple(tests), main, time_ms / 1000, memory_bytes >> 20, named)
+    limits = (time_ms / 1000, memory_bytes >> 20)
+    found = (tuple(generated), _executables(root), tuple(crlf))
+    return Unanswered(tuple(tests), main, *limits, named, *found)
+
+
+def _property(root: ElementTree.Element, name: str) -> str:
+    """problem.xml's ``<properties><property name=NAME value=...>``, "" when not given."""
+    for element in root.findall("properties/property"):
+        if element.get("name") == name:
+            return (element.get("value") or "").strip()
+    return ""
+
+
+def _generated(
+    test: ElementTree.Element | None, source: Path, number: int, where: str
+) -> Generated | None:
+    """The generated test ``number`` whose input ``source`` is missing, or None when it is
+    not one (``method="generated"`` with a ``cmd``)."""
+    if test is None or test.get("method") != "generated" or not test.get("cmd", "").strip():
+        return None
+    cmd = test.get("cmd", "")
+    try:
+        command = tuple(shlex.split(cmd))
+    except ValueError as error:
+        raise BuildError(f'{where}: test {number}: cmd="{cmd}" cannot be split: {error}') from None
+    return Generated(source, command, (test.get("from-file") or "").strip())
+
+
+def _executables(root: ElementTree.Element) -> tuple[tuple[str, str], ...]:
+    """(name, source) of each of ``<files><executables>``, by its file's name and by that
+    name without its extension (a test's ``cmd`` names it either way)."""
+    found = []
+    for element in root.findall("files/executables/executable/source"):
+        relative = element.get("path", "")
+        if relative:
+            found += [(Path(relative).name, relative), (Path(relative).stem, relative)]
+    return tuple(found)
 
 
 def read(path: Path, shown: str, base: str | None = None) -> Package:

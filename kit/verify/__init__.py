@@ -14,6 +14,7 @@ and its own data and programs tried.
 - ``testdata_check``        the test data checked as problemtools checks it
 - ``input_check``           the input validators run on every case's input
 - ``output_check``          the checker given junk, odd outputs and its own answers
+- ``generated_tests``       a Polygon package's missing generated tests made by its generators
 - ``made_answers``          a Polygon package's missing answers made by its main solution
 - ``report``                the lines ``cpkit verify`` prints of those checks, and its defects
 """

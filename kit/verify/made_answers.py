@@ -1,6 +1,13 @@
-"""A Polygon package exported without its tests' answers (Polygon's "standard" package, whose
-``doall.sh`` makes them, its ``scripts/gen-answer.sh`` running the main solution on each
-input) given them as Polygon makes them: its main solution, when it is C, C++ or Python and
+"""A Polygon package exported without its tests or their answers (Polygon's "standard"
+package, whose ``doall.sh`` makes them, its ``scripts/gen-answer.sh`` running the main
+solution on each input) given them as Polygon makes them. Its generated tests whose inputs
+are missing are made by their generators (``kit.verify.generated_tests``). Where problem.xml
+says its tests are well formed (``<property name="tests-wellformed" value="true">``: each
+line ends in LF, purplesyringa/problem-xml-specs at 03943479, docs/13-properties.md), an
+input whose lines end in CR LF (a package saved on Windows) is read with LF, as Polygon
+keeps it: testlib's validator built here reads a CR as no line's end (testlib.h,
+``InStream::eoln`` in strict mode: LF, and CR LF only where it is built for Windows). Then
+its main solution, when it is C, C++ or Python and
 compiles here, is run on each input whose answer is missing under the package's limits (its
 time limit of CPU, a wall-clock kill at three times that, its memory limit), by the runner
 ``verify`` runs the package's Python solutions with (a C or C++ one compiled as Codeforces
@@ -8,16 +15,15 @@ compiles its type: ``kit.verify.runnable_submissions.compiled``), and what it wr
 answer (a problem of named files, ``<judging input-file="input.txt" output-file="output.txt">``:
 the input written into its folder as ``input.txt``, the answer what it leaves in
 ``output.txt``, as ``kit.run.process`` runs a solution of such a problem). The package itself
-is not written to: it is read through a view of it (links to its files, the answers made
-beside them) in a temporary folder. A run that fails (an exit status
+is not written to: it is read through a view of it (links to its files, the inputs and
+answers made beside them) in a temporary folder. A run that fails (an exit status
 other than 0, killed at a limit, or by the kernel's out-of-memory killer:
 ``kit.processes.OomKill``) is a one-line error naming the test; a package without a main
-solution that can run here is left as it is (its reader
-says what it lacks).
+solution that can run here is left as it is (its reader says what it lacks).
 
 API::
 
-    answered(path, shown, runner) -> tuple[Path, str]  # the folder to read, and the note
+    answered(path, shown, runner) -> tuple[Path, tuple[str, ...]]  # the folder to read, notes
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from kit.packages import package_folder, polygon
 from kit.packages.model import POLYGON, Submission
 from kit.packages.polygon import Unanswered
 from kit.processes import program_ran
+from kit.verify.generated_tests import generated
 from kit.verify.runnable_submissions import COMPILED_LANGUAGES, compiled
 
 MAKERS = (*COMPILED_LANGUAGES, "Python")  # the main solutions' languages run to make answers
@@ -44,20 +51,48 @@ KILL_FACTOR = 3  # the wall-clock kill, times the time limit
 _scratch: list[tempfile.TemporaryDirectory] = []
 
 
-def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, str]:
+def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple[str, ...]]:
     """The folder to read the package at ``path`` from: ``path`` itself, or a view of it with
-    each missing answer made by its main solution (a Python one run by ``runner``, else by
-    Codeforces' first target's); and the note saying so ("" for none)."""
+    each missing generated test made by its generator (``kit.verify.generated_tests``), each
+    input ending its lines in CR LF where problem.xml says its tests end them in LF made so,
+    and each missing answer made by its main solution (a Python one run by ``runner``, else by
+    Codeforces' first target's); and the notes saying so (none for none)."""
     folder = package_folder(path, shown)
     if not polygon.is_polygon(folder):
-        return path, ""
+        return path, ()
     try:
         lacked = polygon.unanswered(folder, shown)
     except BuildError:  # said as the package is read
-        return path, ""
+        return path, ()
     main = lacked.main
-    if not lacked.tests or main is None or main.language not in MAKERS:
-        return path, ""
+    answerable = bool(lacked.tests) and main is not None and main.language in MAKERS
+    unmade = bool(lacked.tests) and not answerable  # answers no main solution here makes
+    if unmade or not (answerable or lacked.generated or lacked.crlf):
+        return path, ()  # the reader says what it lacks
+    inputs = generated(folder, shown, lacked)
+    inputs.update({source: source.read_bytes().replace(b"\r\n", b"\n") for source in lacked.crlf})
+    made = dict(inputs)
+    if answerable:
+        assert main is not None
+        made.update(_answers(main, runner, folder, shown, lacked, inputs))
+    notes = [*_input_notes(folder, main, lacked)]
+    if answerable:
+        notes.append(
+            f"note: answers: {len(lacked.tests)} made by the main solution {main.name}, as "
+            f"Polygon makes them (the package has none)"
+        )
+    return _view(folder, made), tuple(notes)
+
+
+def _answers(
+    main: Submission,
+    runner: Runner | None,
+    folder: Path,
+    shown: str,
+    lacked: Unanswered,
+    inputs: dict[Path, bytes],
+) -> dict[Path, bytes]:
+    """Each missing answer, made by the main solution on its input (``inputs``' where made)."""
     own = runner or runner_for_runs(default_targets(JUDGE))
     if main.language in COMPILED_LANGUAGES:
         own, why, _ = compiled(main, own, POLYGON)
@@ -66,32 +101,58 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, str]:
                 f"{shown}: its answers are missing, and its main solution {main.name} cannot "
                 f"make them here: {why}"
             )
-    made = {
-        answer: _made(main, own, source, answer, folder, lacked) for source, answer in lacked.tests
-    }
-    view = _view(folder, made)
-    note = (
-        f"note: answers: {len(made)} made by the main solution {main.name}, as Polygon makes "
-        "them (the package has none)"
-    )
-    return view, note
+    with tempfile.TemporaryDirectory(prefix="kit-inputs-") as home:
+        made = {}
+        for source, answer in lacked.tests:
+            given = source
+            if source in inputs:
+                given = Path(home) / "input"
+                given.write_bytes(inputs[source])
+            made[answer] = _made(main, own, (source, given), answer, folder, lacked)
+    return made
+
+
+def _input_notes(folder: Path, main: Submission | None, lacked: Unanswered) -> list[str]:
+    """The notes on the inputs made: generated, and CR LF made LF."""
+    notes = []
+    if lacked.generated:
+        sources = sorted({dict(lacked.executables)[t.command[0]] for t in lacked.generated})
+        notes.append(
+            f"note: tests: {len(lacked.generated)} made by the generator "
+            f"{', '.join(sources)} with problem.xml's commands, as Polygon makes them (the "
+            "package has none)"
+        )
+    if lacked.crlf:
+        first = lacked.crlf[0].relative_to(folder).as_posix()
+        more = f" and {len(lacked.crlf) - 1} more" if len(lacked.crlf) > 1 else ""
+        notes.append(
+            f"note: {first}{more}: lines ending in CR LF read as ending in LF, as problem.xml's "
+            "tests-wellformed says Polygon keeps its tests (a package saved on Windows?)"
+        )
+    return notes
 
 
 def _made(
-    main: Submission, runner: Runner, source: Path, answer: Path, folder: Path, lacked: Unanswered
+    main: Submission,
+    runner: Runner,
+    sources: tuple[Path, Path],
+    answer: Path,
+    folder: Path,
+    lacked: Unanswered,
 ) -> bytes:
-    """The main solution's output on ``source``, under the package's limits; a one-line error
-    when the run fails."""
+    """The main solution's output on a test's input (``sources``: the package's path, and the
+    file that holds it), under the package's limits; a one-line error when the run fails."""
+    source, given = sources
     input_file, output_file = lacked.named  # a problem of named files: they are its streams
     with tempfile.TemporaryDirectory(prefix="kit-answer-") as home:
         written = Path(home) / (output_file or "answer")
         if input_file:
-            shutil.copyfile(source, Path(home) / input_file)
+            shutil.copyfile(given, Path(home) / input_file)
         ran = program_ran(
             runner.command(main.path),
             Path(home),
             lacked.time_limit * KILL_FACTOR,
-            stdin=None if input_file else source,
+            stdin=None if input_file else given,
             memory=lacked.memory_limit,
             cpu=lacked.time_limit,
             output=Path(os.devnull) if output_file else written,
@@ -117,7 +178,8 @@ def _made(
 
 def _view(folder: Path, made: dict[Path, bytes]) -> Path:
     """A view of ``folder`` in a temporary folder: links to its entries, the folders that
-    hold a made answer made anew, each answer written there."""
+    hold a made file (an input or an answer) made anew, each made file written there in
+    place of the package's."""
     if not _scratch:
         _scratch.append(tempfile.TemporaryDirectory(prefix="kit-answers-"))
         atexit.register(_scratch[0].cleanup)
@@ -132,7 +194,7 @@ def _mirror(source: Path, target: Path, made: dict[Path, bytes]) -> None:
         inside = {answer: text for answer, text in made.items() if entry in answer.parents}
         if inside and entry.is_dir() and not entry.is_symlink():
             _mirror(entry, target / entry.name, inside)
-        else:
+        elif entry not in made:  # one made anew is written below, never through a link
             os.symlink(entry.absolute(), target / entry.name)
     for answer, text in made.items():
         if answer.parent == source:

@@ -1,6 +1,8 @@
 """kit.verify.made_answers: a Polygon package without its answers given them by its main
 solution, run on each input as Polygon makes them, in a view of the package; a failing run a
-one-line error. Through ``cpkit verify``: tests/kit/verify/test_judging.py."""
+one-line error; its generated tests made first (kit.verify.generated_tests), and its inputs'
+CR LF read as LF where problem.xml says its tests end their lines in LF. Through ``cpkit
+verify``: tests/kit/verify/test_judging.py."""
 
 import re
 import shutil
@@ -11,8 +13,11 @@ import pytest
 from kit import processes
 from kit.errors import BuildError
 from kit.verify.made_answers import answered
+from tests.package_support import generating
 
 PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
+needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+WELLFORMED = '<properties><property name="tests-wellformed" value="true"/></properties>'
 
 
 @pytest.fixture
@@ -25,10 +30,10 @@ def unanswered(tmp_path):
 
 
 def test_each_missing_answer_is_made_by_the_main_solution_in_a_view(unanswered):
-    view, note = answered(unanswered, "sum", None)
-    assert note == (
+    view, notes = answered(unanswered, "sum", None)
+    assert notes == (
         "note: answers: 3 made by the main solution solutions/sum.py, as Polygon makes them "
-        "(the package has none)"
+        "(the package has none)",
     )
     assert view != unanswered and not (unanswered / "tests" / "01.a").exists()
     for number in ("01", "02", "03"):
@@ -39,7 +44,7 @@ def test_each_missing_answer_is_made_by_the_main_solution_in_a_view(unanswered):
 
 def test_a_package_with_its_answers_is_read_as_it_is(tmp_path):
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
-    assert answered(copy, "sum", None) == (copy, "")
+    assert answered(copy, "sum", None) == (copy, ())
 
 
 def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
@@ -106,3 +111,51 @@ def test_a_main_solution_of_named_files_that_leaves_no_output_file_is_a_one_line
         "solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
         "(Polygon makes it so): no output.txt after the run"
     )
+
+
+@needs_gxx
+def test_generated_tests_are_made_then_answered_by_the_main_solution(tmp_path, monkeypatch):
+    """A "standard" package: tests 02 and 03 made by files/gen.cpp, which prints its
+    arguments' sum and 1 (tests/kit/verify/test_generated_tests.py), then answered."""
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    package = generating(tmp_path, 'cmd="gen 5 10 3"', 'cmd="gen 40 2"')
+    view, notes = answered(package, "sum", None)
+    assert notes == (
+        "note: tests: 2 made by the generator files/gen.cpp with problem.xml's commands, as "
+        "Polygon makes them (the package has none)",
+        "note: answers: 2 made by the main solution solutions/sum.py, as Polygon makes them "
+        "(the package has none)",
+    )
+    assert (view / "tests" / "02").read_bytes() == b"18 1\n"
+    assert (view / "tests" / "02.a").read_bytes() == b"19\n"
+    assert (view / "tests" / "03.a").read_bytes() == b"43\n"
+    assert sorted(p.name for p in (package / "tests").iterdir()) == ["01", "01.a"]
+
+
+def test_a_well_formed_package_s_crlf_inputs_are_read_with_lf(tmp_path):
+    """problem.xml's tests-wellformed: each line ends in LF, as Polygon keeps its tests; a
+    package saved on Windows (cloud1204/Attack-Plan) has CR LF, which testlib's validator
+    built here rejects. The answers are there: only the inputs are made."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    xml = copy / "problem.xml"
+    xml.write_text(xml.read_text().replace("</problem>", WELLFORMED + "</problem>"))
+    for number in ("01", "03"):
+        test = copy / "tests" / number
+        test.write_bytes(test.read_bytes().replace(b"\n", b"\r\n"))
+    view, notes = answered(copy, "sum", None)
+    assert notes == (
+        "note: tests/01 and 1 more: lines ending in CR LF read as ending in LF, as problem.xml's "
+        "tests-wellformed says Polygon keeps its tests (a package saved on Windows?)",
+    )
+    for number in ("01", "02", "03"):
+        made = (view / "tests" / number).read_bytes()
+        assert made == (PACKAGES / "polygon_sum" / "tests" / number).read_bytes()
+    assert b"\r\n" in (copy / "tests" / "01").read_bytes()
+
+
+def test_crlf_inputs_are_read_as_they_are_without_tests_wellformed(tmp_path):
+    """Polygon promises LF only under the property; without it a CR may be the test's."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    test = copy / "tests" / "01"
+    test.write_bytes(test.read_bytes().replace(b"\n", b"\r\n"))
+    assert answered(copy, "sum", None) == (copy, ())
