@@ -3,7 +3,10 @@
 7) is a points judgement, its points kept as ``Judgement.score``: it accepts the output only
 where the problem is scored by them (``scored_points``: ``verify``'s Polygon scoring problem,
 ``kit.verify.polygon_points``), and is a wrong answer naming them where the problem is
-pass/fail (the build, ``run``, ``stress``), as a pass/fail judge takes a partial score.
+pass/fail (the build, ``run``, ``stress``), as a pass/fail judge takes a partial score. A
+``quitf(_pc(N), ...)`` (exit status N, its verdict line ``partially correct (N)``: testlib's
+older partial score) is read alike, its score N of 200 (``N/200``: a share of the test's
+points), whatever N's status would say alone.
 
 ``checker_failure`` is the judgement of a checker (or output validator) that failed, never the
 solution's fault; ``hang_said`` and ``killed_said`` say its kill at its time-out (wall time)
@@ -31,6 +34,7 @@ from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.judge_messages import (
+    TESTLIB_PARTIAL_OF,
     TESTLIB_POINTS,
     TESTLIB_PRESENTATION,
     TESTLIB_REJECTS,
@@ -38,6 +42,7 @@ from kit.judges.judge_messages import (
     not_started,
     summary_line,
     testlib_failure,
+    testlib_partial,
     testlib_points,
 )
 from kit.judges.programs import Program
@@ -114,6 +119,9 @@ def _checker_verdict(
     scored by a checker's points (``_points_verdict``)."""
     if status < 0:
         return checker_failure(killed_said(status, cpu, oom=oom))
+    partial = testlib_partial(status, stderr)
+    if partial is not None:
+        return _partial_verdict(partial, stdout, stderr, scored)
     if status == 0:
         return Judgement(True, summary_line(stdout, stderr))
     if status == TESTLIB_POINTS:
@@ -149,6 +157,19 @@ def _points_verdict(stdout: bytes, stderr: bytes, scored: bool) -> Judgement:
         failure = "exit status 7 (testlib's points) with no points"
         return checker_failure(f"{failure}: {said}" if said else failure)
     return Judgement(True, said, score=points)
+
+
+def _partial_verdict(share: int, stdout: bytes, stderr: bytes, scored: bool) -> Judgement:
+    """A checker's ``quitf(_pc(N), ...)`` (exit status N, ``share``), its score ``N/200`` (of
+    the test's points, ``kit.verify.polygon_points``): accepted with it where the problem is
+    scored by points, else a wrong answer naming it, ``_pc(0)``'s exit status 0 and
+    ``_pc(200)``'s full marks included (``_points_verdict``'s rule)."""
+    score = f"{share}/{TESTLIB_PARTIAL_OF}"
+    said = summary_line(stdout, stderr)
+    if scored:
+        return Judgement(True, said, score=score)
+    why = f"exit status {share}, testlib's _pc({share}): {score} of the points, {UNSCORED}"
+    return Judgement(False, f"checker: {said or 'partially correct'} ({why})", score=score)
 
 
 def checker_failure(what: str, hung: bool = False) -> Judgement:

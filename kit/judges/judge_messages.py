@@ -8,7 +8,8 @@ line and statement a traceback was raised at), ``not_started`` (a Python program
 rejects nothing: it could not import or compile, or used a name it never bound) and
 ``testlib_failure`` (an exit status that is the program's own failure), with testlib's exit
 statuses (``TESTLIB_REJECTS``, ``TESTLIB_PRESENTATION``, ``TESTLIB_FAIL``, ``TESTLIB_POINTS``),
-and ``testlib_points`` (the points a checker's ``quitp`` gave, as testlib writes them).
+``testlib_points`` (the points a checker's ``quitp`` gave, as testlib writes them) and
+``testlib_partial`` (the N of a ``quitf(_pc(N), ...)``, its exit status and verdict line).
 Checkers and Kattis validators (``kit.judges.compare``), interactors (``kit.run.interact``,
 ``kit.run.game_verdicts``), input validators and graders are told so; a solution's crash is its
 ``crash_line``.
@@ -41,9 +42,17 @@ TESTLIB_FAIL = 3
 # int or "%.10f" of a double less its trailing zeros, then " " + the message; the output must
 # have been read to its end, as for ok): an accept where the problem is scored by points, a
 # wrong answer where it is pass/fail (kit.judges.checker_compare). An interactor's 7 rejects
-# (TESTLIB_REJECTS).
+# (TESTLIB_REJECTS), but where the problem is scored by points (kit.run.game_verdicts).
 TESTLIB_POINTS = 7
 _POINTS_LINE = re.compile(rb"(?m)^points ([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)(?=[ \r\n]|$)")
+# a checker's quitf(_pc(N), message), testlib's "partially correct" kept for old checkers
+# (testlib.h at 1e4e8a24: _pc(N) is TResult 16 + N; its exit status PC_BASE_EXIT_CODE + N,
+# PC_BASE_EXIT_CODE 0 unless built with TESTSYS; its verdict line on stderr "partially correct
+# (N) " + the message; the output read to its end, as for ok). N is of 200, the full marks
+# (docs/packages.md, "Polygon's points"). Its status alone is no sign: N's exit status is
+# testlib's 0 to 8 for N of 0 to 8, so the verdict line must name the same N.
+TESTLIB_PARTIAL_OF = 200
+_PARTIAL_LINE = re.compile(rb"(?m)^partially correct \((\d+)\)(?=[ \r\n]|$)")
 
 _TRACEBACK = b"Traceback (most recent call last):"
 _FRAME = re.compile(r'  File "([^"]*)", line (\d+)')
@@ -84,7 +93,8 @@ def counted(count: int, word: str, after: bool = False) -> str:
 # a testlib verdict line after a traceback: the program printed the traceback (``print_exc``)
 # and went on to give its verdict, as testlib's words start it
 _VERDICT_AFTER = re.compile(
-    rb"(?m)^(?:wrong answer|wrong output format|presentation error|FAIL|unexpected eof)\b"
+    rb"(?m)^(?:wrong answer|wrong output format|presentation error|FAIL|unexpected eof"
+    rb"|partially correct)\b"
 )
 
 
@@ -144,6 +154,19 @@ def testlib_points(stderr: bytes) -> str | None:
     as written; None when it wrote none (``quitpi``'s ``points_info=...`` is no number)."""
     found = list(_POINTS_LINE.finditer(stderr))
     return found[-1][1].decode("ascii") if found else None
+
+
+def testlib_partial(status: int, stderr: bytes) -> int | None:
+    """The N of a checker's ``quitf(_pc(N), ...)``: its last verdict line on ``stderr`` is
+    ``partially correct (N) ...`` and its exit ``status`` is N (testlib's PC_BASE_EXIT_CODE
+    0); None otherwise (a ``wrong answer`` line after it, another status: no partial)."""
+    verdicts = list(_VERDICT_AFTER.finditer(stderr))
+    if not verdicts:
+        return None
+    found = _PARTIAL_LINE.match(stderr, verdicts[-1].start())
+    if found is None or int(found[1]) != status:
+        return None
+    return status
 
 
 def testlib_failure(status: int) -> str | None:

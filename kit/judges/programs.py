@@ -249,11 +249,14 @@ def files_read(path: Path, include: tuple[Path, ...] = ()) -> list[Path]:
 @dataclass(frozen=True)
 class Interactor:
     """An interactive problem's judge: its program, protocol (``KIT``, ``KATTIS``,
-    ``TESTLIB``) and, for a Kattis validator, the flags after its first three arguments."""
+    ``TESTLIB``) and, for a Kattis validator, the flags after its first three arguments;
+    ``scored_points``: the problem is scored by a judge's points, a testlib interactor's
+    ``quitp`` accepting as a checker's does (``kit.run.game_verdicts``)."""
 
     program: Program
     protocol: str = KIT
     flags: tuple[str, ...] = ()
+    scored_points: bool = False
 
     def with_flags(self, flags: tuple[str, ...]) -> Interactor:
         """The same interactor with more flags (a test group's own)."""

@@ -14,9 +14,10 @@ a case of a package's test group with validator flags of its own, by the compara
 flags added); interactive problems with an interactor play each secret input
 (``kit.run.interact``), given the case's answer file too; a game a testlib interactor accepted
 is then judged by the problem's checker (its program, or testlib's standard checker built in:
-``std:NAME``) on what the interactor wrote, as Polygon does. A problem of named files (a
-Polygon package's ``input-file="input.txt"``, ``output-file="output.txt"``: ``named_files``)
-has its input written into the run's folder and its output read from there
+``std:NAME``) on what the interactor wrote, as Polygon does (the checker's points, where it
+gives them on a scoring problem, are the test's score; else the interactor's). A problem of
+named files (a Polygon package's ``input-file="input.txt"``, ``output-file="output.txt"``:
+``named_files``) has its input written into the run's folder and its output read from there
 (``kit.run.process``); a run that leaves no output file is a presentation error, as testlib's
 checker says of a missing output (``missing_output``), a wrong answer on Codeforces. A
 multi-pass problem (a Kattis package's) runs or plays a case again on each ``nextpass.in`` its
@@ -552,10 +553,11 @@ class CaseJudge:
         details = [HEADING] if game.transcript else []
         details += [f"  {line}" for line in game.transcript]
         if game.verdict == OK:
-            checked = self.check_game(case, game.interactor_output)
-            if checked is not None:
-                return Outcome(checked[0], checked[1], details), run
-            return Outcome(OK, game.message, score=game.score, next_input=game.next_input), run
+            word, said, points = self.check_game(case, game.interactor_output)
+            if word != OK:
+                return Outcome(word, said, details), run
+            score = game.score if points is None else points  # the checker's points first
+            return Outcome(OK, game.message, score=score, next_input=game.next_input), run
         if game.verdict == WA and game.next_input is not None:
             said = "interactor wrote nextpass.in, and rejected (exit status 43)"
             return Outcome(JE, message(JE, said), details), run
@@ -592,24 +594,26 @@ class CaseJudge:
         ended = game.solution
         run = Run(ended.code, b"", b"", 0.0, ended.cpu, ended.peak_kib, killed=ended.killed)
         accepted = game.accepted and game.clean
-        if accepted and self.check_game(case, game.interactor_output) is None:
+        if accepted and self.check_game(case, game.interactor_output)[0] == OK:
             return Outcome(OK), run
         return Outcome(WA, "not accepted with the pipes joined"), run
 
-    def check_game(self, case: Case, written: bytes) -> tuple[str, str] | None:
+    def check_game(self, case: Case, written: bytes) -> tuple[str, str, str | None]:
         """A testlib interactor's output judged by the problem's checker (Polygon's way), a
-        program or a standard checker built in: the verdict and message when it rejects or
-        fails, else None. A problem with no checker (another rule) leaves it unjudged."""
+        program or a standard checker built in: the verdict, its message when it rejects or
+        fails, and the points it accepted with (a scoring problem's ``quitp``, else None). A
+        problem with no checker (another rule) leaves it unjudged: ``OK``."""
         assert self.interactor is not None
         checker = self.comparator
         if self.interactor.protocol != TESTLIB or not isinstance(checker, _CHECKERS):
-            return None
+            return OK, "", None
         answer = case.expected.read_bytes() if case.expected is not None else b""
         judgement = checker.judge(case.input, answer, written)
         word = comparison_word(judgement)
         if word == OK:
-            return None
-        return word, judgement.message if word == JE else message(word, judgement.message)
+            return OK, "", judgement.score
+        said = judgement.message if word == JE else message(word, judgement.message)
+        return word, said, None
 
 
 def _read(path: Path, case: str, size: int = -1) -> bytes:

@@ -10,7 +10,13 @@ Python interactor that rejects by raising, an ``assert`` or an exception on a ma
 exits with 1: the exception's line is the message; one that raised before the solution wrote
 anything, its output still open, is its own failure: ``Ending.raised_unprompted``); 2 and 4
 a presentation error; 3, a status testlib does not define or a signal is the interactor's own
-failure.
+failure. Testlib's points (``quitp``: exit status 7, its ``points P`` line; ``quitf(_pc(N),
+...)``: exit status N, its ``partially correct (N)`` line, score ``N/200``) are read as a
+checker's (``kit.judges.checker_compare``): where the problem is scored by them
+(``Statuses.points``, ``kit.run.cases.RunOptions.scored_points``: ``verify``'s Polygon scoring
+problem) the interactor accepted, with them as the game's score (exit 7 without a number, its
+failure), else a wrong answer naming them (``_pc(N)``'s exit status alone, 0 to 8, says nothing
+of it).
 
 Verdicts (words of ``kit.run.verdicts``), first match wins:
 
@@ -74,9 +80,13 @@ import re
 from dataclasses import dataclass
 
 from kit.judges.judge_messages import (
+    TESTLIB_PARTIAL_OF,
+    TESTLIB_POINTS,
     TESTLIB_PRESENTATION,
     not_started,
     testlib_failure,
+    testlib_partial,
+    testlib_points,
 )
 from kit.judges.programs import KATTIS_ACCEPTED, kattis_failure
 from kit.processes import signal_name
@@ -118,10 +128,12 @@ class Statuses:
     """How an interactor's exit status reads: testlib's (0 accepts), or a Kattis validator's
     (42 accepts, 43 rejects, anything else is its own failure); ``problemtools``: the game is
     run as problemtools' runner runs it (a Kattis validator's, or any game of a judge whose
-    profile says so: ``kit.judges.profiles.PROBLEMTOOLS``)."""
+    profile says so: ``kit.judges.profiles.PROBLEMTOOLS``); ``points``: the problem is scored
+    by testlib's points, which accept (the module doc)."""
 
     kattis: bool = False
     problemtools: bool = False
+    points: bool = False
 
     @property
     def accepted(self) -> int:
@@ -154,8 +166,10 @@ class Ending:
     statuses: Statuses
     added: float = 0.0  # seconds the allowance added to the timeout (kit.run.game_deadline)
     sides_waited: float = 0.0  # the seconds of it the two sides had waited for a core, uncapped
-    score: str | None = None  # the interactor's score.txt
+    score: str | None = None  # the interactor's score.txt, or testlib's points (``partial``)
     next_input: bytes | None = None  # its nextpass.in
+    # it ended by testlib's points (quitp, _pc(N): ``partial_score``), its score ``score``
+    partial: bool = False
     # the interactor raised (a traceback) having heard nothing: no byte from the solution, whose
     # output was still open
     raised_unprompted: bool = False
@@ -187,6 +201,8 @@ class Ending:
 
     @property
     def crash(self) -> str | None:
+        if self.partial:
+            return _points_failure(self) if self.statuses.points else None
         crash = _interactor_crash(self.interactor, self.interactor_said, self.statuses)
         if crash is None and self.raised_unprompted and self.interactor.code == 1:
             return f"failed: it raised before the solution wrote anything: {self.said}"
@@ -194,6 +210,8 @@ class Ending:
 
     @property
     def rejected(self) -> bool:
+        if self.partial:
+            return not self.statuses.points
         return self.interactor.code != self.statuses.accepted
 
     @property
@@ -220,6 +238,8 @@ def _rejection(end: Ending) -> tuple[str, str]:
     side stopped first (the module doc)."""
     if end.crash:
         return JE, f"interactor {end.crash}"
+    if end.partial:  # a pass/fail problem's: testlib's points are no accept (the module doc)
+        return WA, f"{end.said} ({_points_said(end)}, {UNSCORED_POINTS})"
     return end.statuses.rejection(end.interactor.code), end.said
 
 
@@ -418,6 +438,41 @@ def _ended(end: Ending, limits: Limits) -> tuple[str, str]:
     if failure:
         return RE, failure + INTERACTOR_ACCEPTED
     return OK, end.interactor_said or "accepted"  # summary_line's already, or crash_line's
+
+
+# why testlib's points are not an accept where the problem is pass/fail (a checker's words:
+# kit.judges.checker_compare.UNSCORED)
+UNSCORED_POINTS = "a score, not an accept where the problem is pass/fail"
+
+
+def partial_score(statuses: Statuses, code: int, stderr: bytes) -> tuple[bool, str | None]:
+    """Whether a testlib interactor (not a Kattis validator) ended by testlib's points, and
+    their score: ``quitp``'s exit status 7 and points (None without a number), or
+    ``quitf(_pc(N), ...)``'s ``N/200``; (False, None) for any other end."""
+    if statuses.kattis:
+        return False, None
+    if code == TESTLIB_POINTS:
+        return True, testlib_points(stderr)
+    share = testlib_partial(code, stderr)
+    return (True, f"{share}/{TESTLIB_PARTIAL_OF}") if share is not None else (False, None)
+
+
+def _points_said(end: Ending) -> str:
+    """The interactor's points as a message names them: its exit status, the call, the score."""
+    code, score = end.interactor.code, end.score
+    if code == TESTLIB_POINTS:
+        named = "points without a number" if score is None else f"points {score}"
+        return f"exit status 7, testlib's quitp: {named}"
+    return f"exit status {code}, testlib's _pc({code}): {score} of the points"
+
+
+def _points_failure(end: Ending) -> str | None:
+    """The interactor's failure where points score the problem: exit 7 without a number
+    (``quitpi``'s ``points_info=...``), there being no score; None when it gave one."""
+    if end.score is not None:
+        return None
+    failure = "failed: exit status 7 (testlib's points) with no points"
+    return f"{failure}: {end.interactor_said}" if end.interactor_said else failure
 
 
 def _interactor_crash(interactor: Exit, said: str, statuses: Statuses) -> str | None:

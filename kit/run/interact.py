@@ -72,6 +72,7 @@ from kit.run.game_verdicts import (
     Statuses,
     interactor_finished,
     killed_at_timeout,
+    partial_score,
     verdict,
 )
 from kit.run.limits import Limits
@@ -94,7 +95,9 @@ class InteractiveRun:
     transcript: list[str]  # last lines of each direction, oldest first, with "> " or "< "
     peak_kib: int = 0  # the solution's peak memory, the interpreter included
     interactor_output: bytes = b""  # what a testlib interactor wrote to its output file
-    score: str | None = None  # what a Kattis interactor wrote to score.txt (kit.judges.compare)
+    # what a Kattis interactor wrote to score.txt (kit.judges.compare), or a testlib
+    # interactor's points (quitp, _pc(N): kit.run.game_verdicts)
+    score: str | None = None
     next_input: bytes | None = None  # and to nextpass.in: a multi-pass problem's next input
     timed_out: bool = False  # the solution was killed at the timeout (its time is the kill's)
     # the interactor's exit status when it had ended before the solution was killed at the
@@ -162,7 +165,8 @@ def game_rules(interactor: list[str] | Interactor, limits: Limits) -> tuple[Stat
     """How the interactor's exit status reads, and the cap on the solution's output (none
     where the game runs as problemtools runs it: problemtools measures no game's output)."""
     kattis = isinstance(interactor, Interactor) and interactor.protocol == KATTIS
-    statuses = Statuses(kattis, kattis or limits.games == PROBLEMTOOLS)
+    points = isinstance(interactor, Interactor) and interactor.scored_points and not kattis
+    statuses = Statuses(kattis, kattis or limits.games == PROBLEMTOOLS, points)
     return statuses, Cap(None if statuses.problemtools else limits.output_bytes)
 
 
@@ -190,6 +194,7 @@ def _ending(
     (``_told``)."""
     said, score, next_input = told
     solution_stderr, interactor_stderr = stderrs
+    partial, points = partial_score(statuses, exits["interactor"].code, interactor_stderr)
     return Ending(
         exits["solution"],
         exits["interactor"],
@@ -202,8 +207,9 @@ def _ending(
         added=deadline.added,
         sides_waited=deadline.waited,
         statuses=statuses,
-        score=score,
+        score=points if partial else score,
         next_input=next_input,
+        partial=partial,
         raised_unprompted=_raised_unprompted(interactor_stderr, cap, ends, statuses),
     )
 

@@ -4,11 +4,11 @@ C/C++ one compiled (``compiled_judges``). A checker or output validator is given
 memory its package gives it (``jury_comparator``, ``jury_limits``: a Kattis package's
 ``limits.validation_time``, of CPU time as problemtools counts it, killed by a back-stop of wall
 time at ``KILL_FACTOR`` times it as a CPU-timed run is, and ``validation_memory``), else the
-kit's rule (``kit.judges.compare``); a checker's points (testlib's ``quitp``) accept only where
-the caller says the problem is scored by them (``scored_points``: ``verify``'s Polygon scoring
-problem; the build, ``run`` and ``stress`` judge pass/fail). Their programs, and the settings
-as messages show them (``shown_setting``), name a package's files as the build names its
-cases."""
+kit's rule (``kit.judges.compare``); a checker's or a testlib interactor's points (testlib's
+``quitp``) accept only where the caller says the problem is scored by them (``scored_points``:
+``verify``'s Polygon scoring problem; the build, ``run`` and ``stress`` judge pass/fail). Their
+programs, and the settings as messages show them (``shown_setting``), name a package's files
+as the build names its cases."""
 
 from __future__ import annotations
 
@@ -116,14 +116,15 @@ def _named(problem: Problem, path: str) -> str:
 def compiled_judges(
     problem: Problem, scored_points: bool = False
 ) -> tuple[Comparator, Interactor | None]:
-    """The problem's comparator (``scored_points`` as ``jury_comparator``'s) and interactor, a
-    C/C++ one compiled now, once; a header it includes that is nowhere is said with the key
-    that names its folder."""
+    """The problem's comparator (``scored_points`` as ``jury_comparator``'s) and interactor
+    (its ``quitp`` accepting under the same ``scored_points``), a C/C++ one compiled now,
+    once; a header it includes that is nowhere is said with the key that names its folder."""
     try:
         comparator = problem_comparator(problem, scored_points)
         comparator.prepare()
         interactor = interactor_command(problem)
         if interactor is not None:
+            interactor = replace(interactor, scored_points=scored_points)
             interactor.program.argv()
     except MissingHeader as error:
         raise BuildError(

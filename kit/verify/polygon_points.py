@@ -2,7 +2,9 @@
 test of it, its checker's points accepting: ``Package.scored_by_points``;
 ``kit.verify.verdict_agreement`` says what agrees): a test's score is its checker's points
 (testlib's ``quitp``, an accepted output here: ``kit.judges.checker_compare``), or that
-percent of the test's own points under ``treat-points-from-checker-as-percent``; a test
+percent of the test's own points under ``treat-points-from-checker-as-percent``; a checker's
+``quitf(_pc(N), ...)`` (its score ``N/200``) N two-hundredths of the test's points, under
+either rule (an interactor's the same: ``kit.run.game_verdicts``); a test
 accepted without points scores its points in problem.xml (``<test points="10.0">``), a
 rejected one 0. Its groups (``Package.point_groups``, ``kit.packages.polygon_groups``): a
 ``complete-group`` group scores its points when every test of it passed whole (accepted, and
@@ -14,9 +16,11 @@ The run scores the sum. The full score is the sum of those points, none when it 
 problem whose checker alone gives the points).
 
 Sources (docs/packages.md, "Polygon's points"): testlib.h at 1e4e8a24 (``quitp``, exit status
-7, its ``points P`` line), purplesyringa/problem-xml-specs at 03943479 (docs/06-valuation.md,
-docs/15-defaults.md: a test's points are its most, an accepted test is worth them, the percent
-rule; docs/06-valuation.md 6.6: groups, their policies and dependencies),
+7, its ``points P`` line; ``_pc(N)``, exit status N, its ``partially correct (N)`` line),
+Codeforces' "Checkers with testlib.h" (``_pc``'s N of 200), purplesyringa/problem-xml-specs
+at 03943479 (docs/06-valuation.md, docs/15-defaults.md: a test's points are its most, an
+accepted test is worth them, the percent rule; docs/06-valuation.md 6.6: groups, their
+policies and dependencies),
 Codeforces/polygon-issue-tracking#428 (``quitp`` points are the score), VNOI-Admin/OJ's
 Polygon importer (a complete group's ``points``, its dependencies' tests required).
 
@@ -63,21 +67,34 @@ def run_score(package: Package, verdicts: list) -> tuple[float, float | None]:
 
 def _test_score(points: float, verdict, percent: bool) -> float:
     """One test's score: 0 rejected, its ``points`` accepted without the checker's points,
-    else the checker's points (``percent``: that percent of ``points``)."""
+    else the checker's points (``percent``: that percent of ``points``; ``N/200``: that share
+    of ``points``)."""
     if verdict.word != OK:
         return 0.0
     if verdict.score is None:
         return points
+    share = _share(verdict.score)
+    if share is not None:
+        return points * share
     given = float(verdict.score)
     return points * given / 100 if percent else given
 
 
 def _passed(points: float, verdict, percent: bool) -> bool:
     """Whether a test passed whole: accepted, with its full points where the checker gives
-    points (problem-xml-specs 6.5: a test of its most points is an OK)."""
+    points (problem-xml-specs 6.5: a test of its most points is an OK; ``_pc(N)``: N of 200)."""
     if verdict.word != OK or verdict.score is None:
         return verdict.word == OK
+    share = _share(verdict.score)
+    if share is not None:
+        return share >= 1.0
     return float(verdict.score) >= (100.0 if percent else points)
+
+
+def _share(score: str) -> float | None:
+    """The share of a test's points a ``_pc(N)`` score (``N/200``) gives; None for points."""
+    given, slash, whole = score.partition("/")
+    return float(given) / float(whole) if slash else None
 
 
 def _groups_passed(groups: dict, results: dict) -> dict[str, bool]:

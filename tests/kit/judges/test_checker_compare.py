@@ -13,6 +13,7 @@ import pytest
 from kit.judges.checker_compare import HangRecord, judged_files
 from kit.judges.comparator import Judgement
 from kit.judges.compare import parse_compare
+from kit.judges.compiling import compiler_for
 
 ROOT = Path(__file__).resolve().parents[3]
 WHERE = "problems.toml: [toy]"
@@ -138,6 +139,51 @@ def test_a_checker_s_points_are_a_wrong_answer_naming_them_where_the_problem_is_
     assert judgement.message == (
         f"checker: {said} (exit status 7, testlib's quitp: {named}, a score, not an accept "
         "where the problem is pass/fail)"
+    )
+
+
+# a testlib checker of the older partial score, compiled with the fixture's testlib.h: the
+# output's number N gives quitf(_pc(N), ...) (exit status N), 200 of it ok
+PC_CHECKER = """\
+#include "testlib.h"
+
+int main(int argc, char *argv[]) {
+    registerTestlibCmd(argc, argv);
+    long long share = ouf.readLong();
+    if (share == 200) quitf(_ok, "all of it");
+    quitf(_pc(share), "%lld of 200", share);
+}
+"""
+TESTLIB_H = ROOT / "tests" / "fixtures" / "packages" / "polygon_sum" / "files" / "testlib.h"
+needs_cxx = pytest.mark.skipif(compiler_for("cpp") is None, reason="no C++ compiler here")
+
+
+@needs_cxx
+def test_a_checker_s_pc_is_a_share_of_the_points_where_they_score(tmp_path, sum_case):
+    """testlib's ``quitf(_pc(N), ...)`` (exit status N, ``partially correct (N)`` on stderr):
+    where points score the problem, the output accepted with ``N/200``, whatever N's status
+    says alone (0 an ok, 1 a wrong answer, 3 a failure, 7 points, 13 none of testlib's);
+    where it is pass/fail, a wrong answer naming it, ``_pc(0)``'s exit status 0 included."""
+    (tmp_path / "testlib.h").write_bytes(TESTLIB_H.read_bytes())
+    (tmp_path / "pc.cpp").write_text(PC_CHECKER)
+    scored = comparator("checker:pc.cpp", root=tmp_path, scored_points=True)
+    graded = comparator("checker:pc.cpp", root=tmp_path)
+    for share in (0, 1, 3, 7, 13):
+        judgement = scored.judge(sum_case, b"", str(share).encode())
+        assert judgement == Judgement(
+            True, f"partially correct ({share}) {share} of 200", score=f"{share}/200"
+        )
+        judgement = graded.judge(sum_case, b"", str(share).encode())
+        assert judgement == Judgement(
+            False,
+            f"checker: partially correct ({share}) {share} of 200 (exit status {share}, "
+            f"testlib's _pc({share}): {share}/200 of the points, a score, not an accept where "
+            "the problem is pass/fail)",
+            score=f"{share}/200",
+        )
+    assert scored.judge(sum_case, b"", b"200") == Judgement(True, "ok all of it")
+    assert graded.judge(sum_case, b"", b"x").message == (
+        "checker: wrong output format expected an integer (exit status 2)"
     )
 
 

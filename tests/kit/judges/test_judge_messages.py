@@ -111,3 +111,21 @@ def test_where_a_traceback_was_raised_is_its_program_s_own_innermost_frame():
 def test_testlib_points_are_read_from_the_quitp_verdict_line(stderr, points):
     """testlib.h at 1e4e8a24: ``quitp`` writes ``points `` and the points, then the message."""
     assert judge_messages.testlib_points(stderr) == points
+
+
+@pytest.mark.parametrize(
+    ("status", "stderr", "share"),
+    [
+        (13, b"partially correct (13) result=100\n", 13),  # testlib.h at 1e4e8a24, as it runs
+        (0, b"partially correct (0)\n", 0),  # _pc(0): exit status 0, no ok
+        (1, b"debugging\npartially correct (1) one\n", 1),  # exit status 1, no wrong answer
+        (50 + 13, b"partially correct (13) built with TESTSYS\n", None),  # PC_BASE 50
+        (1, b"partially correct (13) then\nwrong answer 1\n", None),  # its last verdict line
+        (13, b"wrong answer partially correct (13)\n", None),
+        (0, b"ok partially correct\n", None),
+    ],
+)
+def test_testlib_partial_is_read_from_the_pc_verdict_line_and_its_status(status, stderr, share):
+    """``quitf(_pc(N), ...)``: exit status N (PC_BASE_EXIT_CODE 0) and ``partially correct (N)``
+    on stderr, both; either alone is none."""
+    assert judge_messages.testlib_partial(status, stderr) == share

@@ -13,6 +13,7 @@ from kit.run.game_verdicts import (
     _solution_failure,
     allowances_told,
     idle,
+    partial_score,
     verdict,
     without_allowance,
 )
@@ -318,3 +319,43 @@ def test_a_solution_that_failed_past_its_time_limit_timed_out_in_a_game_too():
     failed = _ending_in_order(1, 7, {}, "solution", "", Statuses(kattis=True, problemtools=True))
     failed = dataclasses.replace(failed, solution=late.solution)
     assert verdict(failed, limits)[0] == "JE"
+
+
+def played_out(code, stderr, points):
+    """A game the solution ended cleanly, its interactor (testlib's statuses) ending with
+    ``code`` and ``stderr``; ``points``: the problem is scored by points."""
+    statuses = Statuses(points=points)
+    partial, score = partial_score(statuses, code, stderr)
+    said = stderr.decode().strip()
+    return Ending(Exit(0, 0.5), Exit(code, 0.6), {}, None, b"", said, False, 1.0, statuses,
+                  score=score, partial=partial)  # fmt: skip
+
+
+def test_an_interactor_s_points_accept_with_their_score_where_points_score_the_problem():
+    """testlib's ``quitp`` (exit status 7) and ``quitf(_pc(N), ...)`` (exit status N) from an
+    interactor are a checker's points: accepted, the score kept, where points score the
+    problem (exit 7 without a number its failure); a wrong answer naming them elsewhere."""
+    limits = Limits(2.0, 3.0, 1 << 30, 64 << 20)
+    quitp = played_out(7, b"points 4 nine guesses\n", points=True)
+    assert verdict(quitp, limits) == ("ok", "points 4 nine guesses") and quitp.score == "4"
+    pc = played_out(3, b"partially correct (3) three\n", points=True)
+    assert verdict(pc, limits) == ("ok", "partially correct (3) three") and pc.score == "3/200"
+    bare = played_out(7, b"points points_info=a=1\n", points=True)
+    assert verdict(bare, limits) == (
+        "JE",
+        "interactor failed: exit status 7 (testlib's points) with no points: points "
+        "points_info=a=1",
+    )
+    assert verdict(played_out(7, b"points 4 nine guesses\n", points=False), limits) == (
+        "WA",
+        "points 4 nine guesses (exit status 7, testlib's quitp: points 4, a score, not an "
+        "accept where the problem is pass/fail)",
+    )
+    assert verdict(played_out(0, b"partially correct (0)\n", points=False), limits) == (
+        "WA",
+        "partially correct (0) (exit status 0, testlib's _pc(0): 0/200 of the points, a score, "
+        "not an accept where the problem is pass/fail)",
+    )
+    kattis = Statuses(kattis=True, points=True)  # a Kattis validator's 7 is its own failure
+    assert partial_score(kattis, 7, b"points 4\n") == (False, None)
+    assert verdict(played_out(1, b"wrong answer nine\n", points=True), limits)[0] == "WA"

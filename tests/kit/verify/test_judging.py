@@ -404,6 +404,124 @@ def test_a_polygon_scoring_problem_s_solutions_get_their_checker_s_points(capsys
     )
 
 
+# polygon_sum's checker of testlib's older partial score: _pc(100), half the test's points,
+# for one over the sum
+PC_CHECKER = """\
+#include "testlib.h"
+
+int main(int argc, char *argv[]) {
+    registerTestlibCmd(argc, argv);
+    long long expected = ans.readLong(), found = ouf.readLong();
+    if (found == expected) quitf(_ok, "the sum");
+    if (found == expected + 1) quitf(_pc(100), "one over the sum");
+    quitf(_wa, "expected %lld, found %lld", expected, found);
+}
+"""
+
+
+@needs_cxx
+def test_a_checker_s_pc_gives_its_share_of_two_hundred_of_a_test_s_points(capsys, tmp_path):
+    """testlib's ``quitf(_pc(N), ...)`` (exit status N: 100 here, none of testlib's own) gives
+    a test N of 200 of its points where they score the problem, and is a wrong answer naming
+    it where they do not (a checker's failure before)."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "pc")
+    (copy / "files" / "check.cpp").write_text(PC_CHECKER)
+    (copy / "solutions" / "over.py").write_text(SOLUTION.format("a + b + 1"))
+    xml = copy / "problem.xml"
+    over = '<solution tag="{}"><source path="solutions/over.py" type="python.3"/></solution>'
+    tagged = over.format("wrong-answer") + "</solutions>"
+    pass_fail = xml.read_text().replace("</solutions>", tagged)
+    xml.write_text(pass_fail)
+    code, out, _ = verify(capsys, copy, "over.py")
+    assert code == 0, out
+    assert rows(out) == {
+        "solutions/over.py": "WA WA T s agrees: tests/01: wrong answer: checker: partially "
+        "correct (100) one over the sum (exit status 100, testlib's _pc(100): 100/200 of the "
+        "points, a score, not an accept where the problem is pass/fail)",
+    }
+    scored = pass_fail.replace('method="manual"', 'method="manual" points="10.0"')
+    xml.write_text(scored.replace(over.format("wrong-answer"), over.format("accepted")))
+    code, out, _ = verify(capsys, copy, "sum.py", "over.py")
+    assert code == 0, out
+    assert rows(out) == {
+        "solutions/sum.py": "AC AC T s agrees: score 30 (full 30)",
+        "solutions/over.py": "AC AC T s agrees: score 15 (full 30): not the full score (Polygon "
+        "checks the tags' verdicts alone)",
+    }
+
+
+# polygon_guess's interactor in C++ with the fixture's testlib.h, scoring by guesses: up to 7
+# ok, up to 9 quitp(4), up to 70 _pc(100) (half the test's points), more a wrong answer
+POINTS_INTERACTOR = """\
+#include "testlib.h"
+
+int main(int argc, char *argv[]) {
+    registerInteraction(argc, argv);
+    long long secret = inf.readLong();
+    std::printf("100\\n");
+    std::fflush(stdout);
+    for (int count = 1;; count++) {
+        long long guess = ouf.readLong();
+        if (guess == secret) {
+            std::printf("correct\\n");
+            std::fflush(stdout);
+            if (count <= 7) quitf(_ok, "%d guesses", count);
+            if (count <= 9) quitp(4.0, "%d guesses", count);
+            if (count <= 70) quitf(_pc(100), "%d guesses", count);
+            quitf(_wa, "%d guesses", count);
+        }
+        std::printf(secret < guess ? "lower\\n" : "higher\\n");
+        std::fflush(stdout);
+    }
+}
+"""
+
+
+@needs_cxx
+def test_an_interactor_s_points_score_a_test_as_a_checker_s_do(capsys, tmp_path):
+    """A testlib interactor's ``quitp`` (exit status 7) and ``quitf(_pc(N), ...)`` accept a
+    game with their points where the tests carry points, as a checker's do (a wrong answer
+    before); on a pass/fail problem they stay a wrong answer naming them."""
+    copy = shutil.copytree(PACKAGES / "polygon_guess", tmp_path / "scored")
+    shutil.copy(PACKAGES / "polygon_sum" / "files" / "testlib.h", copy / "files")
+    (copy / "files" / "interactor.cpp").write_text(POINTS_INTERACTOR)
+    (copy / "files" / "check.py").write_text("print('ok')\n")  # the interactor scores
+    xml = copy / "problem.xml"
+    pass_fail = xml.read_text().replace(
+        'path="files/interactor.py" type="python.3"', 'path="files/interactor.cpp" type="cpp.g++17"'
+    )
+    xml.write_text(pass_fail)
+    code, out, _ = verify(capsys, copy)
+    assert code == 0, out
+    assert rows(out) == {
+        "solutions/binary.py": "AC AC T s agrees",
+        "solutions/linear.py": "WA WA T s agrees: tests/01: wrong answer: points 4 9 guesses "
+        "(exit status 7, testlib's quitp: points 4, a score, not an accept where the problem "
+        "is pass/fail)",
+    }
+    scored = pass_fail.replace('method="manual"', 'method="manual" points="10.0"')
+    xml.write_text(scored.replace('tag="wrong-answer"', 'tag="accepted"'))
+    code, out, _ = verify(capsys, copy)
+    assert code == 0, out
+    assert rows(out) == {
+        "solutions/binary.py": "AC AC T s agrees: score 20 (full 20)",
+        # 9 guesses of 9 (quitp: 4 points), 64 of 64 (_pc(100): 5 points)
+        "solutions/linear.py": "AC AC T s agrees: score 9 (full 20): not the full score (Polygon "
+        "checks the tags' verdicts alone)",
+    }
+    # a checker that gives points after the interactor accepted: its points are the test's
+    (copy / "files" / "check.py").write_text(
+        "import sys\nprint('points 3 the checker', file=sys.stderr)\nsys.exit(7)\n"
+    )
+    code, out, _ = verify(capsys, copy)
+    assert code == 0, out
+    six = "AC AC T s agrees: score 6 (full 20): not the full score (Polygon checks the tags' "
+    assert rows(out) == {
+        "solutions/binary.py": six + "verdicts alone)",
+        "solutions/linear.py": six + "verdicts alone)",
+    }
+
+
 def test_a_checker_that_cannot_be_compiled_is_named_by_the_package_s_path(capsys, tmp_path):
     """Not "./files/check.cpp" (the package read as "." from its own folder) wherever it ran."""
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")

@@ -53,6 +53,19 @@ def test_tests_of_no_points_give_no_full_score_and_the_checker_s_points_count_wh
     assert run_score(scoring, ran(("ok", "10.0"), ("ok", "6.2"), ("TLE", None))) == (16.2, None)
 
 
+def test_a_checker_s_pc_scores_its_share_of_two_hundred_of_the_test_s_points_either_way():
+    """``quitf(_pc(N), ...)``: N of 200 of the test's points, under the percent rule too; only
+    ``_pc(200)`` passes a complete group whole."""
+    for percent in (False, True):
+        scoring = dataclasses.replace(package([10.0, 20.0, 30.0]), points_percent=percent)
+        verdicts = ran(("ok", "100/200"), ("ok", "13/200"), ("ok", "200/200"))
+        assert run_score(scoring, verdicts) == (5.0 + 1.3 + 30.0, 60.0)
+    groups = (PointGroup("s1", True, 30.0, (), names(1, 2)),)
+    scoring = package([30.0, 0.0], groups=groups)
+    assert run_score(scoring, ran(("ok", "200/200"), ("ok", None))) == (30.0, 30.0)
+    assert run_score(scoring, ran(("ok", "199/200"), ("ok", None))) == (0.0, 30.0)
+
+
 def names(*numbers):
     return tuple(f"tests/{n:02d}" for n in numbers)
 
