@@ -241,7 +241,8 @@ class CaseJudge:
         )
         if joined.word == OK and not over_limit(run.cpu_seconds, limits.time):
             said = message(OK, f"{figures} (within the {limits.time:g} s limit)")
-            return Outcome(OK, said), Timing([run.cpu_seconds], max(timing.peak_kib, run.peak_kib))
+            peak = max(timing.peak_kib, run.peak_kib)
+            return Outcome(OK, said, score=joined.score), Timing([run.cpu_seconds], peak)
         return replace(outcome, message=f"{outcome.message} ({figures})"), timing
 
     def crashes(
@@ -593,9 +594,10 @@ class CaseJudge:
         )
         ended = game.solution
         run = Run(ended.code, b"", b"", 0.0, ended.cpu, ended.peak_kib, killed=ended.killed)
-        accepted = game.accepted and game.clean
-        if accepted and self.check_game(case, game.interactor_output)[0] == OK:
-            return Outcome(OK), run
+        if game.accepted and game.clean:
+            word, _, points = self.check_game(case, game.interactor_output)
+            if word == OK:  # the checker's points first, as in a relayed game
+                return Outcome(OK, score=game.score if points is None else points), run
         return Outcome(WA, "not accepted with the pipes joined"), run
 
     def check_game(self, case: Case, written: bytes) -> tuple[str, str, str | None]:

@@ -113,7 +113,7 @@ def watched(solution: list[str], report: Path, limits: Limits, timeout: float) -
 def start_judge(
     argv: list[str],
     cwd: Path,
-    stderr: int,
+    stderr: IO[bytes] | int,
     solution_process: subprocess.Popen,
     report: Path,
     pipes: tuple[int, int] = (subprocess.PIPE, subprocess.PIPE),

@@ -8,7 +8,9 @@ the same way and held to the same limits, and is killed at the same deadline
 other work held, with no allowance for chunks (none is relayed), so that a busy machine does
 not kill a game whose CPU time is within the limit; the interactor is started as a relayed game
 starts it (the same argv, folder, secret input and feedback folder). Nothing is recorded: this
-game is a second opinion on a relayed game's CPU time, not a transcript.
+game is a second opinion on a relayed game's CPU time, not a transcript; but the tail of the
+interactor's stderr is read for testlib's points, which accept it as a relayed game's do where
+the problem is scored by them (``kit.run.game_verdicts.partial_score``), its score kept.
 
 API::
 
@@ -33,8 +35,8 @@ from kit.processes import kill_group
 from kit.run.game_deadline import Deadline
 from kit.run.game_processes import measured, start, start_judge, supervise, watched
 from kit.run.game_relay import Ends
-from kit.run.game_verdicts import Exit
-from kit.run.interact import OUTPUT_KEPT, game_rules, head, judge_argv
+from kit.run.game_verdicts import Exit, partial_score
+from kit.run.interact import INTERACTOR_STDERR_KEPT, OUTPUT_KEPT, game_rules, head, judge_argv
 from kit.run.limits import Limits
 from kit.run.process import TIME, run_environment
 
@@ -49,6 +51,7 @@ class JoinedGame:
     solution: Exit
     interactor_code: int
     interactor_output: bytes = b""
+    score: str | None = None  # a testlib interactor's points where they accepted it
 
     @property
     def clean(self) -> bool:
@@ -71,12 +74,14 @@ def play_joined(  # noqa: PLR0913
     with contextlib.ExitStack() as stack:
         folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="kit-joined-"))
         solution_err = stack.enter_context(tempfile.TemporaryFile())
+        judge_err = stack.enter_context(tempfile.TemporaryFile())
         argv, _, output = judge_argv(interactor, secret_input, answer, folder, feedback)
         report = Path(folder, "report.json")
         # no relay: no chunk's allowance, but the same wait for a core (its Ends has no thread)
         started, stretched = time.monotonic(), not limits.per_move
         deadline = Deadline(started, limits.timeout, stretched, Ends(), limits.time)
-        processes = _start_joined(solution, argv, cwd, report, solution_err, limits, deadline)
+        errs = (solution_err, judge_err)
+        processes = _start_joined(solution, argv, cwd, report, errs, limits, deadline)
         no_cap = threading.Event()  # the solution's output is the interactor's alone to read
         exits, killed = supervise(
             processes, deadline, no_cap, accepted=statuses.accepted, report=report
@@ -87,12 +92,19 @@ def play_joined(  # noqa: PLR0913
         if killed.get("solution") == "timeout":  # at its deadline, not by its watch
             solution_exit.killed = TIME
         written = head(output, OUTPUT_KEPT)
-    return JoinedGame(
-        exits["interactor"].code == statuses.accepted,
-        solution_exit,
-        exits["interactor"].code,
-        written,
-    )
+        code = exits["interactor"].code
+        partial, points = partial_score(statuses, code, _tail(judge_err))
+    scored = partial and statuses.points and points is not None
+    accepted = scored or (not partial and code == statuses.accepted)
+    return JoinedGame(accepted, solution_exit, code, written, points if scored else None)
+
+
+def _tail(file: IO[bytes]) -> bytes:
+    """The last ``INTERACTOR_STDERR_KEPT`` bytes of the interactor's stderr (a relayed
+    game's share: ``kit.run.interact``)."""
+    size = file.seek(0, os.SEEK_END)
+    file.seek(max(0, size - INTERACTOR_STDERR_KEPT))
+    return file.read()
 
 
 def _start_joined(  # noqa: PLR0913
@@ -100,7 +112,7 @@ def _start_joined(  # noqa: PLR0913
     argv: list[str],
     cwd: Path,
     report: Path,
-    solution_err: IO[bytes],
+    errs: tuple[IO[bytes], IO[bytes]],
     limits: Limits,
     deadline: Deadline,
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
@@ -111,10 +123,11 @@ def _start_joined(  # noqa: PLR0913
     try:
         command = watched(solution, report, limits, deadline.watch_timeout)
         pipes = (to_solution[0], to_interactor[1])
+        solution_err, judge_err = errs
         solution_process = start(command, cwd, solution_err, "solution", run_environment(), pipes)
         deadline.watch = solution_process.pid
         judge_pipes = (to_interactor[0], to_solution[1])
-        judge = start_judge(argv, cwd, subprocess.DEVNULL, solution_process, report, judge_pipes)
+        judge = start_judge(argv, cwd, judge_err, solution_process, report, judge_pipes)
         deadline.interactor = judge.pid
     finally:
         for end in (*to_solution, *to_interactor):

@@ -294,9 +294,9 @@ class Games:
 
     def __call__(self, case, runner, limits, *, joined=False):
         self.calls.append(joined)
-        word, said, cpu, killed = self.joined if joined else self.relayed
+        word, said, cpu, killed, *score = self.joined if joined else self.relayed
         run = Run(0, b"", b"", cpu + 0.1, cpu, 1000, killed, relayed=0 if joined else self.chunks)
-        return case_judge.Outcome(word, said), run
+        return case_judge.Outcome(word, said, score=score[0] if score else None), run
 
 
 def _game_judge(toy_run, tmp_path, monkeypatch, relayed, joined, per_move=False, chunks=10**6):
@@ -334,6 +334,15 @@ def test_a_game_over_its_cpu_limit_through_the_relay_and_within_it_joined_is_acc
         outcome.message
     )
     assert timing.seconds == [0.8]
+
+
+def test_a_scored_game_accepted_joined_keeps_its_points(toy_run, tmp_path, monkeypatch):
+    """A game scored by testlib's points (a Polygon scoring problem's), TLE through the relay
+    and accepted joined: its points are the joined game's (they were dropped, the test then
+    scoring its full points)."""
+    joined = ("ok", "", 0.8, None, "4")
+    outcome, _, _ = _game_judge(toy_run, tmp_path, monkeypatch, OVER_THROUGH_RELAY, joined)
+    assert (outcome.word, outcome.score) == ("ok", "4")
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ the interactor's status read as a relayed game reads it, the solution measured b
 import sys
 from pathlib import Path
 
+from kit.judges.programs import TESTLIB, Interactor, Program
 from kit.run import game_deadline
 from kit.run.joined_game import play_joined
 from kit.run.limits import Limits
@@ -69,3 +70,31 @@ def test_a_joined_game_starved_of_a_core_is_not_killed_at_the_plain_timeout(tmp_
     game = play_joined(solution, INTERACTOR, secret, cwd=tmp_path, limits=limits)
     assert game.accepted and game.clean, game.solution
     assert game.solution.cpu < 0.5
+
+
+# a testlib interactor's quitp once the solution said its line: "points 4" and exit status 7
+POINTS_INTERACTOR = """\
+import sys
+
+print("guess", flush=True)
+sys.stdin.readline()
+print("points 4 nine guesses", file=sys.stderr)
+sys.exit(7)
+"""
+
+
+def test_a_joined_game_s_testlib_points_accept_it_with_its_score_where_they_score(tmp_path):
+    """The interactor's ``quitp`` read as a relayed game reads it (its stderr's points line):
+    accepted with the score where points score the problem, not accepted elsewhere (a joined
+    game's TLE second opinion kept a scored game's points nowhere before, and refused it)."""
+    (tmp_path / "interactor.py").write_text(POINTS_INTERACTOR)
+    (tmp_path / "say.py").write_text("input()\nprint(9)\n")
+    secret = tmp_path / "sample-1.in"
+    secret.write_text("9\n")
+    program = Program("interactor.py", "python", tmp_path / "interactor.py")
+    solution = [sys.executable, "-I", "-S", str(tmp_path / "say.py")]
+    for scored in (True, False):
+        judge = Interactor(program, TESTLIB, scored_points=scored)
+        game = play_joined(solution, judge, secret, cwd=tmp_path, limits=LIMITS)
+        assert game.clean and game.interactor_code == 7
+        assert (game.accepted, game.score) == ((True, "4") if scored else (False, None))
