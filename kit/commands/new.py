@@ -104,7 +104,7 @@ from kit.commands.planned_problems import (
 )
 from kit.errors import BuildError
 from kit.judges.profiles import NEAR_MISS, PROFILES, misspelt_judge
-from kit.pages.companion import DEFAULT_SAID, DEFAULTS_SAID
+from kit.pages.companion import BOTH_SAID, said_of
 from kit.registry import load_registry
 from kit.slugs import check_slug, is_slug, slug_from
 from kit.workspace import root_flag
@@ -437,11 +437,8 @@ def _report_table(slug, judge, known, page) -> None:
             )
         if page.time_shown.startswith("none given"):  # neither given: an acc contest's task
             limits = f"{known.time_limit:g} s, {known.memory_limit} MiB ({page.time_shown})"
-        if page.time_shown.endswith(DEFAULT_SAID):  # Competitive Companion's, not the page's
-            limits = (
-                f"{known.time_limit:g} s, {known.memory_limit} MiB from {page.origin} "
-                f"({DEFAULTS_SAID})"
-            )
+        if said_of(page.time_shown) or said_of(page.memory_shown):  # not read from the page
+            limits = _unread_limits(known, page)
         ident = f", id {known.id}" if known.id != "?" else "; set id"
         said = f"{known.title!r}, limits {limits}{ident}"
         print(f"  problems.toml       {where}: {said})")
@@ -450,6 +447,20 @@ def _report_table(slug, judge, known, page) -> None:
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
         print(f"  problems.toml       {where}; limits {limits}, the judge's usual ones; set id)")
+
+
+def _unread_limits(known, page) -> str:
+    """The limits, each Competitive Companion's parser did not read said to be its default or
+    its fixed value for the site (kit.pages.companion), the others from the page's data."""
+    time_said, memory_said = said_of(page.time_shown), said_of(page.memory_shown)
+    time, memory = f"{known.time_limit:g} s", f"{known.memory_limit} MiB"
+    if time_said is not None and time_said == memory_said:
+        return f"{time}, {memory} from {page.origin} ({BOTH_SAID[time_said]})"
+    if page.memory_shown.startswith("none given"):
+        memory_said = page.memory_shown
+    time += f" ({time_said})" if time_said else f" from {page.origin}"
+    memory += f" ({memory_said})" if memory_said else f" from {page.origin}"
+    return f"{time}, {memory}"
 
 
 def _report_samples(slug, page, *, interactive: bool) -> None:

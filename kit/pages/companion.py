@@ -21,7 +21,10 @@ whose input and output are both blank (empty, or only whitespace) is left out. A
 or writes a named file is refused (the kit runs stdin and stdout), as are limits problems.toml would
 take for other units (a time limit of 100 s or more, a memory limit of 4096 MB or more). Its
 limits of 1000 ms and 1024 MB together, from a site the kit does not know, are kept but said to
-be Competitive Companion's defaults (``DEFAULT_LIMITS``), perhaps not the problem's, in a note.
+be Competitive Companion's defaults (``DEFAULT_LIMITS``), perhaps not the problem's, in a note;
+so is each limit alone that the parser of its site or judge (``UNREAD_SENT``: Virtual Judge's,
+whatever judge its address names, DOMjudge's with 2048 MB, ...) sends when the page shows none,
+and one it sends for every problem (``FIXED_SENT``, ``FIXED_HOSTS``) is said to be its fixed value.
 
     read(data, "a.json", "")  # Page(judge="Codeforces", title="Castle Defense", ...)
 """
@@ -75,11 +78,50 @@ KIB_IN_THOUSANDS = {
 # TaskBuilder.ts: ``memoryLimit = 1024``, ``timeLimit = 1000``), which a parser replaces by
 # calling setTimeLimit and setMemoryLimit; some never do (A2OnlineJudge, BUCTOJ, DimikOJ,
 # HackerEarth Code Arena, MSK Informatics, SortMe, TheJobOverflow, uDebug, Universal Cup, XCamp,
-# ZUFEOJ). Its parsers of the hosts the kit knows (``_judge_of``) set both: from them these
-# values are the problem's (an AtCoder task of 1 s and 1024 MB).
+# ZUFEOJ). Its parsers of the hosts the kit knows (``_judge_of``) set both from the page, but
+# Virtual Judge's (below): from them these values are the problem's (an AtCoder task of 1 s
+# and 1024 MB). docs/commands.md has the table of its parsers of the kit's judges.
 DEFAULT_LIMITS = (1000, 1024)  # ms, MB
 DEFAULT_SAID = "Competitive Companion's default, perhaps not the problem's"
 DEFAULTS_SAID = "Competitive Companion's defaults, perhaps not the problem's"  # both limits
+FIXED_SAID = "Competitive Companion's fixed value for the site, perhaps not the problem's"
+FIXEDS_SAID = "Competitive Companion's fixed values for the site, perhaps not the problem's"
+BOTH_SAID = {DEFAULT_SAID: DEFAULTS_SAID, FIXED_SAID: FIXEDS_SAID}
+# Its parsers that set a limit only when the page shows one, by the judge they send (the
+# group's first part), with what each sends for a limit it read none of ((ms...), (MB...)):
+# src/parsers/problem/<Name>ProblemParser.ts at df90fab unless said
+UNREAD_SENT = {
+    # a limit only from a <dt> "Time limit" / "Memory limit" the page has (its contest
+    # parser: from the problem's properties), whatever judge the address names
+    "Virtual Judge": ((1000,), (1024,)),
+    # src/parsers/contest/DOMjudgeContestParser.ts parseLimits: 1000 ms and 2048 MB of its
+    # own when the "Limits:" line is missing (DOMjudge's show_limits_on_team_page off)
+    "DOMjudge": ((1000,), (2048,)),
+    "DMOJ": ((1000,), (1024,)),  # each only where the page has its icon
+    "Yandex": ((1000,), (1024,)),  # time from .time-limit if any; memory 1024 when none found
+    "Baekjoon Online Judge": ((1000,), ()),  # time only when a figure is found
+    "CodeChef": ((1000,), ()),  # CodeChefNew: time only from its "more info" box
+    "Luogu": ((1000,), ()),  # time only when "N ms" or "N s" ends its text
+    "HKOI Online Judge": ((1000,), (1024,)),  # both only from a row of four buttons
+    "HOJ": ((1000,), (1024,)),
+    "LibreOJ": ((1000,), (1024,)),  # its second layout: each only when a number is read
+    "SeriousOJ": ((1000,), (1024,)),
+    "UOJ": ((1000,), (1024,)),  # both only from two or more math texts
+    "ContestHunter": ((1000,), (1024,)),  # both only in one of its two layouts
+    "Google Coding Competitions": ((30000,), (1024,)),  # its fallbacks when none is found
+}
+# Its parsers that send the same limit for every problem, read from no page
+FIXED_SENT = {
+    "CodeChef": ((), (256,)),
+    "HackerRank": ((4000,), (512,)),
+    "Jutge": ((1000,), (1024,)),
+    "USACO": ((4000, 1000), (256, 16)),  # USACO's, USACOTraining's
+    "beecrowd": ((), (1024,)),
+    "Wincent DragonByte": ((60000,), (1024,)),
+}
+# by host: old.yosupo.jp's parser (LibraryCheckerOld) sends 5000 ms; its 1024 MB, the new
+# one's too, is every Library Checker problem's (kit.judges.profiles)
+FIXED_HOSTS = {"old.yosupo.jp": ((5000,), ())}
 DEFAULT_NOTE = (
     "the limits 1000 ms and 1024 MB are Competitive Companion's defaults, which it sends when "
     "it reads none from the page: check the problem's page and set time_limit and memory_limit"
@@ -134,13 +176,10 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
             f"{SHORTEST * 1000:g} to {MILLISECONDS_FROM * 1000 - 1}"
         )
     memory, memory_shown = _memory(problem, judge, source)
-    time_shown, defaults = f"{time:g} ms", ()
-    if found is None and (time, problem.get("memoryLimit")) == DEFAULT_LIMITS:
-        time_shown, memory_shown = (
-            f"{time_shown}, {DEFAULT_SAID}",
-            f"{memory_shown}, {DEFAULT_SAID}",
-        )
-        defaults = (DEFAULT_NOTE,)
+    time_said, memory_said = _unread(problem, url, found, time)
+    time_shown = f"{time:g} ms" + (f", {time_said}" if time_said else "")
+    memory_shown += f", {memory_said}" if memory_said else ""
+    defaults = _unread_notes(time, problem.get("memoryLimit"), time_said, memory_said)
     samples, changed = _tests(problem, source)
     interactive = problem.get("interactive", False)
     if not isinstance(interactive, bool):
@@ -161,6 +200,54 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
         source_file=_source_file(problem),
         url=page_address(url),
     )
+
+
+def said_of(shown: str) -> str | None:
+    """Which of DEFAULT_SAID and FIXED_SAID a limit as ``read`` shows it ends with, if any."""
+    return next((said for said in BOTH_SAID if shown.endswith(said)), None)
+
+
+def _unread(problem: dict, url: str, found: str | None, time) -> tuple[str, str]:
+    """What each limit is said to be when Competitive Companion's parser did not read it from
+    the page (DEFAULT_SAID, FIXED_SAID), else "": by the parser's host or the judge it sent."""
+    memory = problem.get("memoryLimit")
+    group = problem.get("group") if isinstance(problem.get("group"), str) else ""
+    sender = group.split(" - ")[0].strip()
+    try:
+        host = (urllib.parse.urlparse(url).hostname or "").lower()
+    except ValueError:
+        host = ""
+    if on_hosts(host, VJUDGE_HOSTS):
+        sender = "Virtual Judge"
+    fixed = next((sent for name, sent in FIXED_HOSTS.items() if on_hosts(host, (name,))), None)
+    fixed = fixed or FIXED_SENT.get(sender, ((), ()))
+    unread = UNREAD_SENT.get(sender, ((), ()))
+    if fixed == unread == ((), ()):  # a parser that reads both, or one the kit knows not
+        both = found is None and (time, memory) == DEFAULT_LIMITS
+        return (DEFAULT_SAID, DEFAULT_SAID) if both else ("", "")
+    time_said, memory_said = (
+        FIXED_SAID if value in fixed[side] else DEFAULT_SAID if value in unread[side] else ""
+        for side, value in enumerate((time, memory))
+    )
+    return time_said, memory_said
+
+
+def _unread_notes(time, memory, time_said: str, memory_said: str) -> tuple[str, ...]:
+    """The notes naming the limits the parser did not read (``_unread``), and what to do."""
+    limits = (("time_limit", time, "ms", time_said), ("memory_limit", memory, "MB", memory_said))
+    notes = []
+    for kind, why in (
+        (DEFAULT_SAID, "which it sends when it reads none from the page"),
+        (FIXED_SAID, "which it sends for every problem there"),
+    ):
+        named = [(key, f"{value:g} {unit}") for key, value, unit, said in limits if said == kind]
+        if not named:
+            continue
+        keys, shown = " and ".join(key for key, _ in named), " and ".join(v for _, v in named)
+        what = f"the limits {shown} are" if len(named) == 2 else f"the {keys[:-6]} limit {shown} is"
+        whose = (BOTH_SAID[kind] if len(named) == 2 else kind).split(", perhaps")[0]
+        notes.append(f"{what} {whose}, {why}: check the problem's page and set {keys}")
+    return tuple(notes)
 
 
 def _source_file(problem: dict) -> str | None:

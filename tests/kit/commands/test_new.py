@@ -854,3 +854,29 @@ def test_new_s_judge_refusals_and_help_say_the_rule_of_judge_names(toy, capsys):
     with pytest.raises(SystemExit):
         cli.main(["new", "--help"])
     assert NEAR_MISS in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize(
+    ("url", "group", "time", "memory", "said"),
+    [
+        ("https://vjudge.net/problem/CodeForces-234A", "Virtual Judge - CodeForces", 1000, 256,
+         "1 s (Competitive Companion's default, perhaps not the problem's), 256 MiB from the file"),
+        ("https://dj.example/team/problems/3/text", "DOMjudge", 1000, 2048,
+         "1 s, 2048 MiB from the file (Competitive Companion's defaults, perhaps not the "
+         "problem's)"),
+        ("https://www.codechef.com/problems/X", "CodeChef", 2500, 256,
+         "2.5 s from the file, 256 MiB (Competitive Companion's fixed value for the site, "
+         "perhaps not the problem's)"),
+    ],
+)  # fmt: skip
+def test_each_limit_competitive_companion_did_not_read_is_said_so_alone(
+    toy, capsys, tmp_path, url, group, time, memory, said
+):
+    """A Virtual Judge problem's 1000 ms (its parser read no time limit) with the page's
+    256 MB: only the time limit is its default; both alike are said once."""
+    path = tmp_path / "p.json"
+    data = {"name": "A. Sum", "group": group, "url": url, "timeLimit": time,
+            "memoryLimit": memory, "tests": []}  # fmt: skip
+    path.write_text(json.dumps(data))
+    assert cli.main(["new", "sum", "--from", str(path), "--root", str(toy)]) == 0
+    assert f"'Sum', limits {said}" in capsys.readouterr().out

@@ -210,6 +210,118 @@ def test_competitive_companion_s_default_limits_are_said_to_be_its_own():
         assert page.notes == () and page.time_shown == f"{time} ms", url
 
 
+UNREAD = "Competitive Companion's default, perhaps not the problem's"
+FIXED = "Competitive Companion's fixed value for the site, perhaps not the problem's"
+
+
+@pytest.mark.parametrize(
+    ("url", "group", "time", "memory", "shown", "judge"),
+    [  # VirtualJudgeProblemParser.ts sets each only from a <dt> the page has: the judge its
+        # address names was taken for the page's reader of both
+        ("https://vjudge.net/problem/CodeForces-234A", "Virtual Judge - CodeForces", 1000, 256,
+         (f"1000 ms, {UNREAD}", "256 MB"), "Codeforces"),
+        ("https://vjudge.net/problem/AtCoder-arc083_b", "Virtual Judge - AtCoder", 2000, 1024,
+         ("2000 ms", f"1024 MB, {UNREAD}"), "AtCoder"),
+        ("https://vjudge.net/problem/URAL-1009", None, 1000, 64,  # cph's data without a group
+         (f"1000 ms, {UNREAD}", "64 MB"), "Timus"),
+        # DOMjudgeContestParser.ts' parseLimits: 1000 ms and 2048 MB of its own, each alone
+        ("https://dj.example/team/problems/3/text", "DOMjudge", 1000, 2048,
+         (f"1000 ms, {UNREAD}", f"2048 MB, {UNREAD}"), "DOMjudge"),
+        ("https://dj.example/team/problems/3/text", "DOMjudge", 2000, 2048,
+         ("2000 ms", f"2048 MB, {UNREAD}"), "DOMjudge"),
+        ("https://dj.example/team/problems/3/text", "DOMjudge", 1000, 1024,
+         (f"1000 ms, {UNREAD}", "1024 MB"), "DOMjudge"),
+        # BaekjoonOnlineJudgeProblemParser.ts reads the memory limit always, the time not
+        ("https://www.acmicpc.net/problem/1000", "Baekjoon Online Judge", 1000, 1024,
+         (f"1000 ms, {UNREAD}", "1024 MB"), "Baekjoon Online Judge"),
+        # LibraryCheckerOldProblemParser.ts: 5000 ms for every problem, read from no page;
+        # its 1024 MB is every Library Checker problem's
+        ("https://old.yosupo.jp/problem/unionfind", "Library Checker", 5000, 1024,
+         (f"5000 ms, {FIXED}", "1024 MB"), "Library Checker"),
+        # CodeChefNewProblemParser.ts: time only from its box, memory 256 always
+        ("https://www.codechef.com/problems/X", "CodeChef - Practice", 1000, 256,
+         (f"1000 ms, {UNREAD}", f"256 MB, {FIXED}"), "CodeChef"),
+        ("https://www.hackerrank.com/challenges/x/problem", "HackerRank", 4000, 512,
+         (f"4000 ms, {FIXED}", f"512 MB, {FIXED}"), "HackerRank"),
+    ],
+)  # fmt: skip
+def test_a_limit_the_parser_did_not_read_is_said_to_be_its_default_or_fixed_value(
+    url, group, time, memory, shown, judge
+):
+    """Competitive Companion at df90fab: parsers that set a limit only when the page shows
+    one send its default for the other, whatever the address; some send one value always.
+    Each such limit is said so alone; a limit its parser read is the page's."""
+    page = companion.read(data(url=url, group=group, timeLimit=time, memoryLimit=memory), "p")
+    assert (page.time_shown, page.memory_shown, page.judge) == (*shown, judge)
+    assert (page.time_limit, page.memory_limit) == (time / 1000, memory)
+    assert len(page.notes) == len({shown[0].partition(", ")[2], shown[1].partition(", ")[2]} - {""})
+
+
+def test_the_notes_name_each_limit_not_read_and_whose_value_it_is():
+    vjudge = data(url="https://vjudge.net/problem/HDU-3642", timeLimit=2000, memoryLimit=1024)
+    assert companion.read(vjudge, "p").notes == (
+        "the memory limit 1024 MB is Competitive Companion's default, which it sends when it "
+        "reads none from the page: check the problem's page and set memory_limit",
+    )
+    domjudge = data(url="", group="DOMjudge", timeLimit=1000, memoryLimit=2048)
+    assert companion.read(domjudge, "p").notes == (
+        "the limits 1000 ms and 2048 MB are Competitive Companion's defaults, which it sends "
+        "when it reads none from the page: check the problem's page and set time_limit and "
+        "memory_limit",
+    )
+    codechef = data(url="", group="CodeChef", timeLimit=1000, memoryLimit=256)
+    assert companion.read(codechef, "p").notes[1] == (
+        "the memory limit 256 MB is Competitive Companion's fixed value for the site, which it "
+        "sends for every problem there: check the problem's page and set memory_limit"
+    )
+    hackerrank = data(url="", group="HackerRank", timeLimit=4000, memoryLimit=512)
+    assert (
+        companion.read(hackerrank, "p")
+        .notes[0]
+        .startswith(
+            "the limits 4000 ms and 512 MB are Competitive Companion's fixed values for the site, "
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("parser", "url"),
+    [
+        ("CodeforcesProblemParser.ts", "https://codeforces.com/contest/1913/problem/A"),
+        ("AtCoderProblemParser.ts", "https://atcoder.jp/contests/abc443/tasks/abc443_e"),
+        ("KattisProblemParser.ts", "https://open.kattis.com/problems/hello"),
+        ("CSESProblemParser.ts", "https://cses.fi/problemset/task/1068"),
+        ("TimusOnlineJudgeProblemParser.ts", "https://acm.timus.ru/problem.aspx?space=1&num=1000"),
+        ("SPOJProblemParser.ts", "https://www.spoj.com/problems/TEST/"),
+        ("LibraryCheckerProblemParser.ts", "https://judge.yosupo.jp/problem/unionfind"),
+        ("POJProblemParser.ts", "http://poj.org/problem?id=1000"),
+        ("YukicoderProblemParser.ts", "https://yukicoder.me/problems/no/1020"),
+    ],
+)
+def test_the_kit_s_judges_parsers_read_both_limits_so_1000_ms_and_1024_mb_are_the_page_s(
+    parser, url
+):
+    """Each of these parsers sets both limits from the page or fails (its regular expression
+    finds none and it throws: nothing is sent), so 1000 ms and 1024 MB from them are the
+    problem's; Library Checker's 1024 MB is a value of its parser, every problem's there."""
+    page = companion.read(data(url=url, group="X", timeLimit=1000, memoryLimit=1024), "p")
+    assert (page.time_shown, page.memory_shown, page.notes) == ("1000 ms", "1024 MB", ()), parser
+
+
+@pytest.mark.parametrize(
+    ("parser", "url", "group"),
+    [  # both divide the page's KB by 1000: 65536K is 65
+        ("POJProblemParser.ts", "http://poj.org/problem?id=1000", "POJ"),
+        ("CodeforcesProblemParser.ts, acm.sgu.ru's archive",
+         "https://codeforces.com/problemsets/acmsguru/problem/99999/100",
+         "Codeforces - acm.sgu.ru archive"),
+    ],
+)  # fmt: skip
+def test_a_parser_s_kb_in_thousands_is_read_as_the_page_s_mib(parser, url, group):
+    page = companion.read(data(url=url, group=group, memoryLimit=65), "p")
+    assert (page.memory_limit, page.memory_shown) == (64, "65 MB, 65536 KB in thousands"), parser
+
+
 def test_tests_empty_on_both_sides_are_left_out_and_interactive_is_read():
     tests = [{"input": "", "output": ""}, {"input": "", "output": "7\n"}]
     page = companion.read(data(group="X", tests=tests, interactive=True), "p")
