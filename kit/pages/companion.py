@@ -97,7 +97,17 @@ UNREAD_SENT = {
     # src/parsers/contest/DOMjudgeContestParser.ts parseLimits: 1000 ms and 2048 MB of its
     # own when the "Limits:" line is missing (DOMjudge's show_limits_on_team_page off)
     "DOMjudge": ((1000,), (2048,)),
-    "DMOJ": ((1000,), (1024,)),  # each only where the page has its icon
+    # DMOJ's, each only where the page has its icon, as it names its judges by host
+    **dict.fromkeys(
+        (
+            "DMOJ",
+            "MOI Arena",
+            "Le Quy Don Online Judge",
+            "VNOI Online Judge",
+            "A.Y. Jackson Online Judge",
+        ),
+        ((1000,), (1024,)),
+    ),
     "Yandex": ((1000,), (1024,)),  # time from .time-limit if any; memory 1024 when none found
     "Baekjoon Online Judge": ((1000,), ()),  # time only when a figure is found
     "CodeChef": ((1000,), ()),  # CodeChefNew: time only from its "more info" box
@@ -106,7 +116,8 @@ UNREAD_SENT = {
     "HOJ": ((1000,), (1024,)),
     "LibreOJ": ((1000,), (1024,)),  # its second layout: each only when a number is read
     "SeriousOJ": ((1000,), (1024,)),
-    "UOJ": ((1000,), (1024,)),  # both only from two or more math texts
+    # UOJ's (uoj.ac, pjudge.ac, oj.daimayuan.top): both only from two or more math texts
+    **dict.fromkeys(("UOJ", "Public Judge", "Daimayuan Online Judge"), ((1000,), (1024,))),
     "ContestHunter": ((1000,), (1024,)),  # both only in one of its two layouts
     "Google Coding Competitions": ((30000,), (1024,)),  # its fallbacks when none is found
 }
@@ -117,6 +128,8 @@ FIXED_SENT = {
     "Jutge": ((1000,), (1024,)),
     "USACO": ((4000, 1000), (256, 16)),  # USACO's, USACOTraining's
     "beecrowd": ((), (1024,)),
+    "UVa Online Judge": ((), (32,)),  # UVaOnlineJudge's, its time read
+    "ICPC Live Archive": ((), (32,)),
     "Wincent DragonByte": ((60000,), (1024,)),
 }
 # by host: old.yosupo.jp's parser (LibraryCheckerOld) sends 5000 ms; its 1024 MB, the new

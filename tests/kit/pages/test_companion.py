@@ -231,6 +231,11 @@ FIXED = "Competitive Companion's fixed value for the site, perhaps not the probl
          ("2000 ms", f"2048 MB, {UNREAD}"), "DOMjudge"),
         ("https://dj.example/team/problems/3/text", "DOMjudge", 1000, 1024,
          (f"1000 ms, {UNREAD}", "1024 MB"), "DOMjudge"),
+        # DMOJProblemParser.ts: each only where the page has its icon, at each of its hosts
+        ("https://oj.vnoi.info/problem/x", "VNOI Online Judge", 2000, 1024,
+         ("2000 ms", f"1024 MB, {UNREAD}"), "VNOI Online Judge"),
+        ("https://uva.onlinejudge.org/index.php?p=1", "UVa Online Judge", 3000, 32,
+         ("3000 ms", f"32 MB, {FIXED}"), "UVa Online Judge"),
         # BaekjoonOnlineJudgeProblemParser.ts reads the memory limit always, the time not
         ("https://www.acmicpc.net/problem/1000", "Baekjoon Online Judge", 1000, 1024,
          (f"1000 ms, {UNREAD}", "1024 MB"), "Baekjoon Online Judge"),
