@@ -10,7 +10,8 @@ Interpreters are found once per run: CPython 3.8 or newer under ``~/.pyenv/versi
 ``pypy3.X`` or ``pypy`` on the PATH and ``pypy3*`` under pyenv (pyenv's shims are skipped: they
 only run the versions found there). Each candidate is started once to learn what it is; the
 answer is cached (``kit.cache``), keyed by the executable's resolved path, size and
-modification time, so a changed or reinstalled interpreter is asked again.
+modification time, so a changed or reinstalled interpreter is asked again (and the answers
+of a file that changed or is gone are dropped when the file is written again).
 ``KIT_PYTHONS`` replaces the search: a list of executables separated by spaces or ``:``, or
 empty to use none (every target then checked statically; the cases run under the Python
 running the build, as a stand-in).
@@ -379,8 +380,17 @@ class _ProbeCache:
         return interpreter
 
     def save(self) -> None:
+        """The entries written back when one was added, less those of a file that changed
+        or is gone (each reinstall or upgrade would be a key more, for good)."""
         if self.changed:
-            cache.write_json(self.NAME, self.entries)
+            cache.write_json(self.NAME, {k: v for k, v in self.entries.items() if _current(k)})
+
+
+def _current(key: str) -> bool:
+    """Whether a ``_ProbeCache`` key (``EXECUTABLE|STAMP``) is its file's as it is now (a
+    path may hold ``|``: each split is tried)."""
+    splits = (at for at, character in enumerate(key) if character == "|")
+    return any(key == f"{key[:at]}|{cache.file_stamp(key[:at])}" for at in splits)
 
 
 SYSTEM_BINS = ("/usr/bin", "/usr/local/bin")  # searched whatever the PATH: a service's or

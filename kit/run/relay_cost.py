@@ -8,7 +8,8 @@ fixed 30 µs allowance killed a game a judge accepts. ``per_chunk()`` is the fig
 of a game timed as a whole adds for each chunk: this machine's, measured by playing the same
 ping-pong of ``EXCHANGES`` joined and relayed (the faster of ``TRIES`` each), MARGIN times it,
 and at least LEAST. It is kept in the kit's cache (``relay.json``) under the machine's CPU
-model, count and kernel, and in the process once read.
+model, count and kernel (the ``CACHE_ENTRIES`` machines measured last), and in the process
+once read.
 
 API::
 
@@ -36,6 +37,7 @@ TRIES = 2
 MARGIN = 2.0
 LEAST = 30e-6  # seconds: the figure measured where the relay was first timed
 CACHE = "relay.json"
+CACHE_ENTRIES = 8  # machines kept, the newest (a kernel update is another key)
 # the solution's side: a number back, one more, for each number, until a negative one
 ANSWERING = """import sys
 while True:
@@ -64,7 +66,7 @@ def per_chunk() -> float:
     cost = kept.get(key)
     if not isinstance(cost, float) or not 0 <= cost < 1:
         cost = measured()
-        cache.write_json(CACHE, {**kept, key: cost})
+        cache.write_json(CACHE, dict(list({**kept, key: cost}.items())[-CACHE_ENTRIES:]))
     return max(LEAST, MARGIN * cost)
 
 

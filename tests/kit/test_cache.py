@@ -3,6 +3,7 @@ vermin reads a module text once (kit.check.vermin_findings); a changed file or t
 again, never served stale, and CPKIT_CACHE=0 turns it all off."""
 
 import ast
+import json
 import os
 import subprocess
 import threading
@@ -37,6 +38,19 @@ def test_an_interpreter_is_asked_once_until_its_file_changes(tmp_path, monkeypat
     python.write_text(python.read_text().replace("3, 9", "3, 10") + "\n")  # reinstalled
     assert [i.version for i in found_with(monkeypatch, python)] == [(3, 10)]
     assert runs(tmp_path) == 2
+
+
+def test_the_answers_of_an_interpreter_that_changed_or_is_gone_are_dropped(
+    tmp_path, monkeypatch, cache_home
+):
+    """Each reinstall or upgrade of an interpreter was a key more in the file, for good."""
+    python, gone = fake_python(tmp_path, 9), fake_python(tmp_path, 10)
+    found_with(monkeypatch, python, gone)
+    gone.unlink()
+    python.write_text(python.read_text() + "\n")  # upgraded
+    found_with(monkeypatch, python)
+    kept = json.loads((cache_home / targets._ProbeCache.NAME).read_text())
+    assert list(kept) == [f"{python}|{cache.file_stamp(str(python))}"]
 
 
 def test_without_the_cache_every_build_asks_again(tmp_path, monkeypatch, cache_home):

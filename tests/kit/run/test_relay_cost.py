@@ -37,6 +37,17 @@ def test_a_fast_machine_still_gets_the_least_figure_and_a_bad_entry_is_measured_
     assert json.loads(fresh.read_text()) == {relay_cost._machine(): 1e-6}
 
 
+def test_the_figures_of_the_newest_machines_alone_are_kept(fresh, monkeypatch):
+    """Each kernel update is a machine more: the file kept them all, for good."""
+    fresh.parent.mkdir(parents=True)
+    old = {f"machine {n}": 50e-6 for n in range(relay_cost.CACHE_ENTRIES)}
+    fresh.write_text(json.dumps(old))
+    monkeypatch.setattr(relay_cost, "measured", lambda: 100e-6)
+    relay_cost.per_chunk()
+    kept = json.loads(fresh.read_text())
+    assert list(kept) == [*list(old)[1:], relay_cost._machine()]
+
+
 def test_the_measure_plays_the_ping_pong_both_ways(monkeypatch):
     """A figure of this machine: under a millisecond a chunk, and the same games as played."""
     monkeypatch.setattr(relay_cost, "EXCHANGES", 200)
