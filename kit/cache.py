@@ -14,10 +14,27 @@ then moved into place; one a writer left (killed, or its write failed) is remove
 one whose name holds none is removed once older than ``STALE_AGE``).
 ``write_json`` sweeps the folder's once per process, after an entry is written.
 
+**Its cap.** The folder is kept under ``CAP_MB`` MiB (``CPKIT_CACHE_MB=N`` sets another; a
+value that is not a whole number is said in one warning line and the default kept: the cache
+never fails a command). Compiled programs (``programs/KEY``, ``kit.judges.compiling``) are
+what grows: each use of one touches its folder's time (``used``), and a process that put a
+new one there trims the folder once (``wrote_entry``): the programs used longest ago are
+evicted until the whole folder, the JSON files and unpacked packages counted, is under the
+cap. One used in the last ``RECENT`` seconds is kept (another process runs it; one being
+written is fresh), whatever the cap. Two kits trimming at once take turns (a lock on
+``programs/``), and an entry is renamed away (``KEY.PID.tmp``, swept like a write's leftover)
+before it is deleted: a reader finds it whole or not at all, and one touched between its
+choice and its rename is put back. Each JSON file keeps a bounded count of entries (its
+writer's rule: the newest N, or those of files that still exist).
+
     folder() -> Path | None
     read_json(name) -> dict;  write_json(name, data)
     sweep(paths, pattern)  # the stale of ``paths`` (``TEMPORARY``: group 1 the process)
     stale(path, process) -> bool  # its process gone; no process named: older than STALE_AGE
+    used(*entries) -> bool   # their times set to now; False when one is gone (evicted)
+    wrote_entry()   # after a new program entry: the cache trimmed to its cap, once a process
+    trim(place, cap) -> list[str]   # the program entries evicted, used longest ago first
+    cap() -> int   # bytes: CPKIT_CACHE_MB, else CAP_MB
     file_stamp(path) -> str | None   # a file's identity in keys: real path, size, time
     Stamp.of(os.stat_result) -> Stamp   # size, modification and change times, inode
 """
@@ -29,12 +46,14 @@ import json
 import os
 import re
 import shutil
+import sys
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
+from kit.file_locks import locked
 from kit.scratch import alive
 
 # seconds: a leftover whose name holds no process (an older kit's) this old is removed; one
@@ -43,6 +62,15 @@ STALE_AGE = 3600.0
 # a temporary file's name: NAME.PROCESS.THREAD.tmp (write_json's) or NAME.PROCESS.tmp
 TEMPORARY = re.compile(r"\.(\d+)(?:\.\d+)?\.tmp$")
 _swept: set[Path] = set()  # the folders swept by this process
+CAP = "CPKIT_CACHE_MB"  # the cap's variable: MiB
+CAP_MB = 1024
+MIB = 1 << 20
+# seconds: a program used (or written) this recently is never evicted: another process runs
+# it, or compiles it (at most COMPILE_TIMEOUT, 300 s), or a JVM loads its classes
+RECENT = 600.0
+PROGRAMS = "programs"
+_KEY = re.compile(r"^[0-9a-f]{32}$")  # a program entry's name (kit.judges.compiling's keys)
+_trimmed: set[Path] = set()  # the folders trimmed by this process
 
 
 def folder() -> Path | None:
@@ -101,6 +129,104 @@ def sweep(paths: Iterable[Path], pattern: re.Pattern) -> None:
                 shutil.rmtree(path)
             else:
                 path.unlink()
+
+
+def used(*entries: Path) -> bool:
+    """Each of ``entries`` (a program's folder) marked used now, for ``trim``'s order; False
+    when one is gone: evicted by another process, to be made again (one this user may not
+    touch, a shared read-only cache's, is there all the same)."""
+    for entry in entries:
+        try:
+            os.utime(entry)
+        except FileNotFoundError:
+            return False
+        except OSError:
+            pass
+    return True
+
+
+def wrote_entry() -> None:
+    """The cache trimmed to its ``cap``, the first time this process put a new program in it
+    (a warm run, which writes none, never walks the folder)."""
+    place = folder()
+    if place is None or place in _trimmed:
+        return
+    _trimmed.add(place)
+    # another kit trimming: its turn first
+    with contextlib.suppress(OSError), locked(place / PROGRAMS):
+        trim(place, cap())
+
+
+def cap() -> int:
+    """The cache's cap in bytes: ``CPKIT_CACHE_MB`` MiB, else ``CAP_MB``; a value that is not
+    a whole number of MiB is said on stderr (one line) and the default kept."""
+    given = os.environ.get(CAP, "").strip()
+    if not given:
+        return CAP_MB * MIB
+    if not re.fullmatch(r"[0-9]+", given):
+        print(
+            f"warning: {CAP}={given!r} is not a whole number of MiB; the cache's cap stays "
+            f"{CAP_MB} MiB",
+            file=sys.stderr,
+        )
+        return CAP_MB * MIB
+    return int(given) * MIB
+
+
+def trim(place: Path, cap: int) -> list[str]:
+    """Evict the program entries of ``place`` used longest ago (their folder's time) until
+    everything in it is at most ``cap`` bytes; one used in the last ``RECENT`` seconds is
+    kept. The names evicted, in order."""
+    programs = place / PROGRAMS
+    sweep(programs.glob("*.tmp"), TEMPORARY)  # an eviction killed half way
+    total = _size(place)
+    if total <= cap:
+        return []
+    entries = []
+    for entry in os.scandir(programs):
+        if _KEY.match(entry.name) and entry.is_dir(follow_symlinks=False):
+            with contextlib.suppress(OSError):
+                entries.append((entry.stat(follow_symlinks=False).st_mtime, entry.name))
+    evicted = []
+    for when, name in sorted(entries):
+        if total <= cap or time.time() - when < RECENT:
+            break  # the rest were used later
+        size = _evicted(programs / name)
+        if size is not None:
+            total -= size
+            evicted.append(name)
+    return evicted
+
+
+def _evicted(entry: Path) -> int | None:
+    """``entry`` renamed away, then deleted; its size, or None when it was used meanwhile
+    (put back) or is gone."""
+    aside = entry.with_name(f"{entry.name}.{os.getpid()}.tmp")
+    try:
+        os.rename(entry, aside)
+        fresh = time.time() - aside.stat().st_mtime < RECENT
+    except OSError:
+        return None
+    if fresh:  # touched between its choice and its rename: another process uses it
+        with contextlib.suppress(OSError):
+            os.rename(aside, entry)
+            return None
+    size = _size(aside)
+    shutil.rmtree(aside, ignore_errors=True)
+    return size
+
+
+def _size(path: Path | str) -> int:
+    """The bytes of the files under the folder ``path`` (links not followed)."""
+    total = 0
+    with contextlib.suppress(OSError), os.scandir(path) as found:
+        for entry in found:
+            with contextlib.suppress(OSError):
+                if entry.is_dir(follow_symlinks=False):
+                    total += _size(entry.path)
+                else:
+                    total += entry.stat(follow_symlinks=False).st_size
+    return total
 
 
 def stale(path: Path, process: int | None) -> bool:

@@ -15,7 +15,10 @@ a folder under or above the source, or an ``.inc``, the system's headers aside; 
 ``programs/BASE/reads.json``, ``kit.judges.compiler_reads``), so a change recompiles and
 nothing else does; with the cache off (``CPKIT_CACHE=0``) it is compiled once per process
 into a temporary folder. What a compile or build killed left in the cache (a partial
-binary, a folder's copy) is swept at the next one (``kit.cache.sweep``).
+binary, a folder's copy) is swept at the next one (``kit.cache.sweep``). Each use of a cached
+program touches its folder's time (``kit.cache.used``; one another kit evicted meanwhile is
+made again), and the first new one a process puts in the cache trims it to its cap
+(``kit.cache.wrote_entry``: the programs used longest ago evicted).
 A package's C or C++ submission (``kit.judges.programs.submission_program``; ``verify``) is
 compiled as problemtools compiles it, with its flags (``SUBMISSION_FLAGS``: ``-g -O2
 -std=gnu++23 -static``, C's ``-std=gnu17``), and cached the same way; a Polygon package's as
@@ -155,12 +158,25 @@ def compiled(program: Buildable) -> str:
     key = compiler_reads.content_key(base, read) if read is not None else None
     with _lock:
         if key is not None and key in _built:
-            return _built[key]
-        if key is not None and (_place(key, make=False) / "program").is_file():
-            _built[key] = str(_place(key, make=False) / "program")
-            return _built[key]
+            if _used(base, Path(_built[key]).parent):
+                return _built[key]
+            del _built[key]  # evicted by another kit since: compiled again
+        if key is not None and _used(base, _place(key, make=False)):
+            binary = _place(key, make=False) / "program"
+            if binary.is_file():
+                _built[key] = str(binary)
+                return _built[key]
         key = _compile(program, command, base)
         return _built[key]
+
+
+def _used(base: str, entry: Path) -> bool:
+    """The program's cache entry (``entry``) and its reads' (``base``'s) marked used now, so
+    that the cache's trim keeps them (``kit.cache.used``); False when ``entry`` is gone."""
+    folder = cache.folder()
+    if folder is not None:
+        cache.used(folder / "programs" / base)  # its reads: read just now, or made again
+    return cache.used(entry)
 
 
 def last_reads(program: Buildable) -> list[Path]:
@@ -306,6 +322,7 @@ def _compile(program: Buildable, command: list[str], base: str) -> str:
     finally:
         partial.unlink(missing_ok=True)
     _built[key] = str(place / "program")
+    cache.wrote_entry()
     return key
 
 
@@ -318,12 +335,13 @@ def _compiled_classes(program: Buildable) -> str:
     command = [javac, *java_compile.compile_flags(javac), *(str(p) for p in program.sources)]
     key = _key(program, command)
     with _lock:
-        if key not in _built:
+        if key not in _built or not cache.used(Path(_built[key]).parent):
             classes = _place(key, make=False) / "classes"
-            if not classes.is_dir():
+            if not (cache.used(classes.parent) and classes.is_dir()):
                 _sweep()
                 classes = _place(key) / "classes"
                 _javac(program, javac, classes)
+                cache.wrote_entry()
             _built[key] = str(classes)
         return _built[key]
 
@@ -457,10 +475,11 @@ def scripted(program: Buildable) -> str:
             digest.update(path.read_bytes() + b"\0")
     key = digest.hexdigest()[:32]
     with _lock:
-        if key not in _built:
+        if key not in _built or not cache.used(Path(_built[key]).parent.parent):
             built = _place(key) / "program"
-            if not (built / RUN).is_file():
+            if not (cache.used(built.parent) and (built / RUN).is_file()):
                 _build_scripts(program, built)
+                cache.wrote_entry()
             _built[key] = str(built / RUN)
         return _built[key]
 

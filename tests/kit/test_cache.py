@@ -5,13 +5,18 @@ again, never served stale, and CPKIT_CACHE=0 turns it all off."""
 import ast
 import json
 import os
+import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
+
+import pytest
 
 from kit import cache
 from kit.bundle.sources import Source
 from kit.check.vermin_findings import vermin
+from kit.file_locks import locked
 from kit.judges import targets
 from tests.cache_support import counting, runs
 
@@ -172,3 +177,129 @@ def test_a_write_that_fails_leaves_no_temporary_file(monkeypatch, cache_home):
     monkeypatch.setattr(cache.os, "replace", refused)
     cache.write_json("entry.json", {"a": 1})
     assert list(cache_home.iterdir()) == []
+
+
+def entry(programs: Path, number: int, size: int, age: float) -> Path:
+    """A program entry (``programs/KEY/program`` of ``size`` bytes) last used ``age`` s ago."""
+    folder = programs / f"{number:032x}"
+    folder.mkdir(parents=True)
+    (folder / "program").write_bytes(b"x" * size)
+    when = time.time() - age
+    os.utime(folder, (when, when))
+    return folder
+
+
+def test_the_programs_used_longest_ago_are_evicted_down_to_the_cap(cache_home):
+    """The cache grew without bound (571 MB in a day): the entries used longest ago go first,
+    until the folder, JSON files counted, is under the cap; the rest are kept."""
+    programs = cache_home / "programs"
+    ages = {1: 5000, 2: 9000, 3: 7000, 4: 3000}
+    folders = {n: entry(programs, n, 1000, age) for n, age in ages.items()}
+    (cache_home / "checks.json").write_bytes(b"{}" + b" " * 498)
+    assert cache.trim(cache_home, 2600) == [folders[2].name, folders[3].name]
+    assert sorted(path.name for path in programs.iterdir()) == [folders[1].name, folders[4].name]
+    assert cache.trim(cache_home, 2600) == []  # under the cap: nothing more
+
+
+def test_a_program_used_in_the_last_minutes_is_kept_over_the_cap(cache_home, monkeypatch):
+    """One another process runs (or has just made) is never evicted, whatever the cap, nor
+    even moved: a reader at that moment would not find it."""
+    programs = cache_home / "programs"
+    old = entry(programs, 1, 1000, cache.RECENT + 60)
+    fresh = entry(programs, 2, 1000, 30)
+    moved, rename = [], os.rename
+    monkeypatch.setattr(cache.os, "rename", lambda *given: moved.append(given[0]) or rename(*given))
+    assert cache.trim(cache_home, 0) == [old.name]
+    assert [path.name for path in programs.iterdir()] == [fresh.name] and moved == [old]
+
+
+def test_an_entry_is_renamed_away_before_it_is_deleted(cache_home, monkeypatch):
+    """A reader must find an entry whole or not at all: when its files are deleted, it is no
+    longer at its name; its aside is named as a temporary a sweep knows."""
+    old = entry(cache_home / "programs", 1, 1000, cache.RECENT + 60)
+    removed, real = [], shutil.rmtree
+
+    def recorded(path, *args, **kwargs):
+        removed.append((Path(path).name, old.exists()))
+        real(path, *args, **kwargs)
+
+    monkeypatch.setattr(cache.shutil, "rmtree", recorded)
+    assert cache.trim(cache_home, 0) == [old.name]
+    assert removed == [(f"{old.name}.{os.getpid()}.tmp", False)]
+    assert cache.TEMPORARY.search(removed[0][0])[1] == str(os.getpid())
+
+
+def test_an_entry_used_between_its_choice_and_its_rename_is_put_back(cache_home, monkeypatch):
+    """Another kit touched it (about to run it) after the trim chose it: it stays."""
+    old = entry(cache_home / "programs", 1, 1000, cache.RECENT + 60)
+    rename = os.rename
+
+    def used_first(source, target):
+        if Path(source) == old:
+            cache.used(old)  # the other kit's use, just before the rename
+        rename(source, target)
+
+    monkeypatch.setattr(cache.os, "rename", used_first)
+    assert cache.trim(cache_home, 0) == []
+    assert (old / "program").is_file() and list(old.parent.iterdir()) == [old]
+
+
+def test_an_eviction_a_killed_kit_left_half_done_is_swept(cache_home):
+    child = subprocess.Popen(["true"])
+    child.wait()
+    left = entry(cache_home / "programs", 1, 10, 0)
+    left.rename(left.with_name(f"{left.name}.{child.pid}.tmp"))
+    assert cache.trim(cache_home, 1 << 30) == []
+    assert list((cache_home / "programs").iterdir()) == []
+
+
+def test_the_cap_is_a_gib_unless_cpkit_cache_mb_sets_it(monkeypatch, capsys):
+    monkeypatch.delenv(cache.CAP, raising=False)
+    assert cache.cap() == 1024 * 1024 * 1024
+    monkeypatch.setenv(cache.CAP, " 200 ")
+    assert cache.cap() == 200 * 1024 * 1024
+    monkeypatch.setenv(cache.CAP, "0")
+    assert cache.cap() == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("given", ["1G", "-5", "1.5", "\u00b2", "lots"])
+def test_a_cap_that_is_not_a_whole_number_is_said_and_the_default_kept(given, monkeypatch, capsys):
+    """The cache never fails a command: a bad value is one warning line, the cap stays."""
+    monkeypatch.setenv(cache.CAP, given)
+    assert cache.cap() == cache.CAP_MB * cache.MIB
+    said = capsys.readouterr().err
+    assert said == (
+        f"warning: CPKIT_CACHE_MB={given!r} is not a whole number of MiB; the cache's cap "
+        "stays 1024 MiB\n"
+    )
+
+
+def test_the_cache_is_trimmed_once_a_process_after_a_new_entry(cache_home, monkeypatch):
+    """A process that wrote a program trims the cache once (the variable's cap); a used entry
+    is fresh again; a process that wrote nothing never walks the folder."""
+    programs = cache_home / "programs"
+    monkeypatch.setattr(cache, "_trimmed", set())
+    monkeypatch.setenv(cache.CAP, "0")
+    first, second = (entry(programs, n, 10, cache.RECENT + 60) for n in (1, 2))
+    assert cache.used(first) and not cache.used(programs / "gone")
+    cache.wrote_entry()
+    assert list(programs.iterdir()) == [first]
+    os.utime(first, (0, 0))
+    cache.wrote_entry()  # once a process
+    assert list(programs.iterdir()) == [first]
+
+
+def test_two_kits_trimming_at_once_take_turns(cache_home, monkeypatch):
+    """Each would count the folder whole and evict its own share of the excess: the second
+    waits for the first's lock on ``programs/``, then finds the folder under its cap."""
+    monkeypatch.setattr(cache, "_trimmed", set())
+    monkeypatch.setenv(cache.CAP, "0")
+    old = entry(cache_home / "programs", 1, 10, cache.RECENT + 60)
+    with locked(cache_home / "programs"):  # another kit trimming
+        trimming = threading.Thread(target=cache.wrote_entry)
+        trimming.start()
+        trimming.join(0.3)
+        assert trimming.is_alive() and old.exists()
+    trimming.join(10)
+    assert not old.exists()

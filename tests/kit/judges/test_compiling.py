@@ -55,6 +55,7 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("CPKIT_CACHE", raising=False)
     monkeypatch.setattr(compiling, "_built", {})
+    monkeypatch.setattr(cache, "_trimmed", set())  # not trimmed yet by this process
     return tmp_path / "cache" / "cpkit" / "programs"
 
 
@@ -89,6 +90,59 @@ def test_a_changed_source_is_compiled_again(cache_home, tmp_path):
     settled()
     assert not judge("validator:accept.cpp", b"1\n", b"1\n", root=tmp_path).accepted
     assert len(list(cache_home.glob("*/program"))) == 2
+
+
+@needs_gxx
+def test_each_use_of_a_cached_program_touches_it_and_an_evicted_one_is_made_again(
+    cache_home, tmp_path
+):
+    """The cache's trim evicts the programs used longest ago: each use (remembered by this
+    process, or found in the cache) sets the time of its folder and of its reads' folder; one
+    another kit evicted while this process remembered it is compiled again, not run from a
+    path that is gone."""
+    write(tmp_path / "accept.cpp", "int main() { return 42; }\n")
+    settled()
+    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+    (binary,) = cache_home.glob("*/program")
+    folders = list(cache_home.iterdir())
+    assert len(folders) == 2  # the binary's, and its reads' (reads.json)
+
+    def used_again() -> bool:
+        for folder in folders:
+            os.utime(folder, (0, 0))
+        assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+        return all(time.time() - folder.stat().st_mtime < 60 for folder in folders)
+
+    assert used_again()  # remembered by this process
+    compiling._built.clear()  # a new process: found in the cache
+    assert used_again()
+    shutil.rmtree(binary.parent)  # evicted by another kit
+    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+    assert binary.is_file()
+
+
+@needs_gxx
+def test_a_new_program_trims_the_cache_to_its_cap_and_a_warm_run_does_not(
+    cache_home, tmp_path, monkeypatch
+):
+    """The first program a process puts in the cache trims it (``CPKIT_CACHE_MB``: 0 keeps
+    only what was used lately); a run that finds its programs there walks nothing."""
+    monkeypatch.setenv("CPKIT_CACHE_MB", "0")
+    old = cache_home / ("f" * 32)
+    old.mkdir(parents=True)
+    (old / "program").write_bytes(b"x")
+    os.utime(old, (0, 0))
+    trims, trim = [], cache.trim
+    monkeypatch.setattr(cache, "trim", lambda *given: trims.append(given) or trim(*given))
+    write(tmp_path / "accept.cpp", "int main() { return 42; }\n")
+    settled()
+    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+    assert not old.exists() and len(trims) == 1
+    (binary,) = cache_home.glob("*/program")  # the new one kept: just made
+    monkeypatch.setattr(compiling, "_built", {})  # a new process, its program in the cache
+    monkeypatch.setattr(cache, "_trimmed", set())
+    assert judge("validator:accept.cpp", b"1\n", b"2\n", root=tmp_path).accepted
+    assert len(trims) == 1 and list(cache_home.glob("*/program")) == [binary]
 
 
 ACCEPT_BY_RULE = """
@@ -563,3 +617,32 @@ def test_a_clash_with_a_system_header_is_told_from_other_compile_errors():
     own = [gcc[0], "/work/p/lib.h:3:5: note: previous declaration of 'link' with type 'int'"]
     assert compiling._system_clash(own) is None
     assert compiling._system_clash([gcc[0], "a.c:3:1: error: x", gcc[1]]) is None
+
+
+@pytest.mark.parametrize("kind", ["java", "script"])
+def test_a_java_or_scripted_program_evicted_meanwhile_is_made_again(
+    kind, cache_home, tmp_path, monkeypatch
+):
+    """A Java submission's classes and a folder's built copy are cache entries too: each use
+    touches the entry, and one another kit evicted while this process remembered it is
+    made again (a new entry, so the cache is trimmed)."""
+    if kind == "java" and compiling.compiler_for("java") is None:
+        pytest.skip("no javac")
+    monkeypatch.setenv("LOG", str(tmp_path / "log"))
+    if kind == "java":
+        source = write(tmp_path / "Solve.java", "public class Solve {}\n")
+        program = programs.Program("Solve.java", "java", source, (source,))
+        made = compiling.compiled
+    else:
+        folder = scripts_folder(tmp_path)
+        program = program_at("output_validator", folder.parent, WHERE, "validator", folder=True)
+        made = compiling.scripted
+    trims, trim = [], cache.trim
+    monkeypatch.setattr(cache, "trim", lambda *given: trims.append(given) or trim(*given))
+    first = made(program)
+    (entry,) = cache_home.iterdir()
+    os.utime(entry, (0, 0))
+    assert made(program) == first and time.time() - entry.stat().st_mtime < 60
+    shutil.rmtree(entry)  # evicted by another kit
+    monkeypatch.setattr(cache, "_trimmed", set())
+    assert made(program) == first and Path(first).exists() and len(trims) == 2
