@@ -33,7 +33,8 @@ What they stand on, and what stands on them:
 - ``workspace``  the workspace: found upwards from the current folder, made by ``init``
 - ``file_locks`` a lock around each change of what several commands write (problems.toml,
                  ``dist/``), and the file replaced whole, never seen half written
-- ``cache``      what the kit learned that does not change: interpreters, vermin's findings
+- ``cache``      what the kit learned that does not change: interpreters, vermin's findings;
+                 compiled programs, under its cap (the ones used longest ago evicted)
 - ``commands/``  one module per command, each thin; ``cli`` the command line; ``__main__``
                  ``python -m kit``, the same command as ``cpkit``
 - ``processes``  helper programs (checkers, validators, interactors) run to an end
