@@ -16,13 +16,14 @@ one whose name holds none is removed once older than ``STALE_AGE``).
 
 **Its cap.** The folder is kept under ``CAP_MB`` MiB (``CPKIT_CACHE_MB=N`` sets another; a
 value that is not a whole number is said in one warning line and the default kept: the cache
-never fails a command). Compiled programs (``programs/KEY``, ``kit.judges.compiling``) are
-what grows: each use of one touches its folder's time (``used``), and a process that put a
-new one there trims the folder once (``wrote_entry``): the programs used longest ago are
-evicted until the whole folder, the JSON files and unpacked packages counted, is under the
-cap. One used in the last ``RECENT`` seconds is kept (another process runs it; one being
-written is fresh), whatever the cap. Two kits trimming at once take turns (a lock on
-``programs/``), and an entry is renamed away (``KEY.PID.tmp``, swept like a write's leftover)
+never fails a command). Compiled programs (``programs/KEY``, ``kit.judges.compiling``) and
+generated tests (``generated/KEY``, ``kit.verify.generated_tests``) are what grows: each use
+of one touches its time (``used``), and a process that put a new one there trims the folder
+once (``wrote_entry``): the entries of both used longest ago are evicted until the whole
+folder, the JSON files and unpacked packages counted, is under the cap. One used in the
+last ``RECENT`` seconds is kept (another process runs it; one being written is fresh),
+whatever the cap. Two kits trimming at once take turns (a lock on the
+cache's folder), and an entry is renamed away (``KEY.PID.tmp``, swept like a write's leftover)
 before it is deleted: a reader finds it whole or not at all, and one touched between its
 choice and its rename is put back. Each JSON file keeps a bounded count of entries (its
 writer's rule: the newest N, or those of files that still exist).
@@ -32,8 +33,8 @@ writer's rule: the newest N, or those of files that still exist).
     sweep(paths, pattern)  # the stale of ``paths`` (``TEMPORARY``: group 1 the process)
     stale(path, process) -> bool  # its process gone; no process named: older than STALE_AGE
     used(*entries) -> bool   # their times set to now; False when one is gone (evicted)
-    wrote_entry()   # after a new program entry: the cache trimmed to its cap, once a process
-    trim(place, cap) -> list[str]   # the program entries evicted, used longest ago first
+    wrote_entry()   # after a new entry: the cache trimmed to its cap, once a process
+    trim(place, cap) -> list[str]   # the entries evicted, used longest ago first
     cap() -> int   # bytes: CPKIT_CACHE_MB, else CAP_MB
     file_stamp(path) -> str | None   # a file's identity in keys: real path, size, time
     Stamp.of(os.stat_result) -> Stamp   # size, modification and change times, inode
@@ -69,7 +70,8 @@ MIB = 1 << 20
 # it, or compiles it (at most COMPILE_TIMEOUT, 300 s), or a JVM loads its classes
 RECENT = 600.0
 PROGRAMS = "programs"
-_KEY = re.compile(r"^[0-9a-f]{32}$")  # a program entry's name (kit.judges.compiling's keys)
+EVICTED = (PROGRAMS, "generated")  # the folders whose entries the cap evicts
+_KEY = re.compile(r"^[0-9a-f]{32}$")  # an entry's name (compiling's and generated tests' keys)
 _trimmed: set[Path] = set()  # the folders trimmed by this process
 
 
@@ -132,7 +134,8 @@ def sweep(paths: Iterable[Path], pattern: re.Pattern) -> None:
 
 
 def used(*entries: Path) -> bool:
-    """Each of ``entries`` (a program's folder) marked used now, for ``trim``'s order; False
+    """Each of ``entries`` (a program's folder, a generated test's file) marked used now, for
+    ``trim``'s order; False
     when one is gone: evicted by another process, to be made again (one this user may not
     touch, a shared read-only cache's, is there all the same)."""
     for entry in entries:
@@ -146,14 +149,14 @@ def used(*entries: Path) -> bool:
 
 
 def wrote_entry() -> None:
-    """The cache trimmed to its ``cap``, the first time this process put a new program in it
-    (a warm run, which writes none, never walks the folder)."""
+    """The cache trimmed to its ``cap``, the first time this process put a new entry of
+    ``EVICTED`` in it (a warm run, which writes none, never walks the folder)."""
     place = folder()
     if place is None or place in _trimmed:
         return
     _trimmed.add(place)
     # another kit trimming: its turn first
-    with contextlib.suppress(OSError), locked(place / PROGRAMS):
+    with contextlib.suppress(OSError), locked(place):
         trim(place, cap())
 
 
@@ -174,28 +177,36 @@ def cap() -> int:
 
 
 def trim(place: Path, cap: int) -> list[str]:
-    """Evict the program entries of ``place`` used longest ago (their folder's time) until
-    everything in it is at most ``cap`` bytes; one used in the last ``RECENT`` seconds is
-    kept. The names evicted, in order."""
-    programs = place / PROGRAMS
-    sweep(programs.glob("*.tmp"), TEMPORARY)  # an eviction killed half way
+    """Evict the entries of ``place``'s ``EVICTED`` folders used longest ago (their times)
+    until everything in it is at most ``cap`` bytes; one used in the last ``RECENT`` seconds
+    is kept. The names evicted, in order."""
+    for name in EVICTED:  # an eviction killed half way
+        sweep((place / name).glob("*.tmp"), TEMPORARY)
     total = _size(place)
     if total <= cap:
         return []
-    entries = []
-    for entry in os.scandir(programs):
-        if _KEY.match(entry.name) and entry.is_dir(follow_symlinks=False):
-            with contextlib.suppress(OSError):
-                entries.append((entry.stat(follow_symlinks=False).st_mtime, entry.name))
     evicted = []
-    for when, name in sorted(entries):
+    for when, entry in _entries(place):
         if total <= cap or time.time() - when < RECENT:
             break  # the rest were used later
-        size = _evicted(programs / name)
+        size = _evicted(entry)
         if size is not None:
             total -= size
-            evicted.append(name)
+            evicted.append(entry.name)
     return evicted
+
+
+def _entries(place: Path) -> list[tuple[float, Path]]:
+    """(time, path) of each entry of the ``EVICTED`` folders, used longest ago first."""
+    entries = []
+    for name in EVICTED:
+        with contextlib.suppress(OSError), os.scandir(place / name) as found:
+            for entry in found:
+                if _KEY.match(entry.name) and not entry.is_symlink():
+                    with contextlib.suppress(OSError):
+                        when = entry.stat(follow_symlinks=False).st_mtime
+                        entries.append((when, Path(entry.path)))
+    return sorted(entries)
 
 
 def _evicted(entry: Path) -> int | None:
@@ -211,6 +222,10 @@ def _evicted(entry: Path) -> int | None:
         with contextlib.suppress(OSError):
             os.rename(aside, entry)
             return None
+    if not aside.is_dir():  # a generated test
+        size = aside.stat().st_size
+        aside.unlink()
+        return size
     size = _size(aside)
     shutil.rmtree(aside, ignore_errors=True)
     return size

@@ -13,10 +13,10 @@ kunyavskiy/polygon-cli at f82176f8 reads problem.xml back, ``polygon_cli/problem
 file ``N`` it wrote, or ``0N``, ``00N`` (``scripts/gen-input-via-files.sh``), the generator
 run once for all the tests of one command. Each test made is kept in the kit's cache
 (``generated/KEY``), keyed by the generator's binary, its arguments and the file read, so the
-next ``verify`` does not run it again (the cache keeps ``KEPT_BYTES`` of them, the ones used
-longest ago removed first). A generator that fails (an exit status other than 0,
-killed at its time, no such file written) is a one-line error naming the test and its
-command; one problem.xml does not list is too.
+next ``verify`` does not run it again (evicted under the cache's cap with its compiled
+programs, the ones used longest ago first: ``kit.cache.trim``). A generator that fails (an
+exit status other than 0, killed at its time, no such file written) is a one-line error
+naming the test and its command; one problem.xml does not list is too.
 
 API::
 
@@ -41,7 +41,6 @@ from kit.visible import last_line
 
 GENERATOR_TIMEOUT = 60.0  # seconds of wall time: the kit's rule (Polygon documents none)
 PADDINGS = ("", "0", "00")  # a from-file test's names, as gen-input-via-files.sh tries them
-KEPT_BYTES = 1 << 30  # the generated tests the cache keeps, the ones used longest ago removed
 
 
 def generated(folder: Path, shown: str, lacked: Unanswered) -> dict[Path, bytes]:
@@ -59,7 +58,6 @@ def generated(folder: Path, shown: str, lacked: Unanswered) -> dict[Path, bytes]
                 kept = _made(argv, test, folder, shown, Path(home), runs)
                 _keep(key, kept)
             made[test.input] = kept
-    _prune()
     return made
 
 
@@ -150,27 +148,10 @@ def _cached(key: str) -> bytes | None:
     try:
         kept = base / "generated" / key
         text = kept.read_bytes()
-        os.utime(kept)
     except OSError:
         return None
+    cache.used(kept)
     return text
-
-
-def _prune() -> None:
-    """The tests used longest ago removed from the cache until it holds ``KEPT_BYTES``."""
-    base = cache.folder()
-    if base is None:
-        return
-    try:
-        entries = [(entry.stat(), entry) for entry in (base / "generated").iterdir()]
-        total = sum(stat.st_size for stat, _ in entries)
-        for stat, entry in sorted(entries, key=lambda pair: pair[0].st_mtime):
-            if total <= KEPT_BYTES:
-                break
-            entry.unlink()
-            total -= stat.st_size
-    except OSError:
-        return
 
 
 def _keep(key: str, text: bytes) -> None:
@@ -188,3 +169,5 @@ def _keep(key: str, text: bytes) -> None:
         os.replace(partial, place / key)
     except OSError:
         partial.unlink(missing_ok=True)
+        return
+    cache.wrote_entry()

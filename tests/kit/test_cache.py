@@ -201,6 +201,23 @@ def test_the_programs_used_longest_ago_are_evicted_down_to_the_cap(cache_home):
     assert cache.trim(cache_home, 2600) == []  # under the cap: nothing more
 
 
+def test_generated_tests_are_evicted_with_the_programs_by_one_order(cache_home):
+    """A Polygon package's generated tests (``generated/KEY`` files) grow the cache as
+    programs do (65 MiB for one package): one cap, one order of use over both, and a cache
+    with no ``programs/`` at all is trimmed too."""
+    generated = cache_home / "generated"
+    generated.mkdir(parents=True)
+    tests = {}
+    for number, age in ((7, 8000), (8, 2000)):
+        tests[number] = generated / f"{number:032x}"
+        tests[number].write_bytes(b"t" * 1000)
+        os.utime(tests[number], (time.time() - age,) * 2)
+    assert cache.trim(cache_home, 1500) == [tests[7].name]
+    program = entry(cache_home / "programs", 1, 1000, 5000)
+    assert cache.trim(cache_home, 1500) == [program.name]
+    assert [path.name for path in generated.iterdir()] == [tests[8].name]
+
+
 def test_a_program_used_in_the_last_minutes_is_kept_over_the_cap(cache_home, monkeypatch):
     """One another process runs (or has just made) is never evicted, whatever the cap, nor
     even moved: a reader at that moment would not find it."""
@@ -292,11 +309,11 @@ def test_the_cache_is_trimmed_once_a_process_after_a_new_entry(cache_home, monke
 
 def test_two_kits_trimming_at_once_take_turns(cache_home, monkeypatch):
     """Each would count the folder whole and evict its own share of the excess: the second
-    waits for the first's lock on ``programs/``, then finds the folder under its cap."""
+    waits for the first's lock on the cache's folder, then finds it under its cap."""
     monkeypatch.setattr(cache, "_trimmed", set())
     monkeypatch.setenv(cache.CAP, "0")
     old = entry(cache_home / "programs", 1, 10, cache.RECENT + 60)
-    with locked(cache_home / "programs"):  # another kit trimming
+    with locked(cache_home):  # another kit trimming
         trimming = threading.Thread(target=cache.wrote_entry)
         trimming.start()
         trimming.join(0.3)

@@ -4,6 +4,7 @@ file), kept in the cache; a generator that fails is a one-line error naming the 
 command. Through ``cpkit verify``: tests/kit/verify/test_made_answers.py."""
 
 import shutil
+import types
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,25 @@ def test_a_generated_test_is_its_generator_s_stdout_kept_in_the_cache(
 
     monkeypatch.setattr(generated_tests, "program_ran", unrun)
     assert made(package) == {"tests/02": b"18 1\n", "tests/03": b"42 1\n"}
+
+
+@needs_gxx
+def test_a_generated_test_kept_in_the_cache_trims_it_and_its_use_touches_it(
+    tmp_path, cache_home, monkeypatch
+):
+    """One cap over programs and tests (``kit.cache.trim``): a test written trims the cache
+    once, and a test read from it is marked used, so the used longest ago go first."""
+    package = generating(tmp_path, 'cmd="gen 5 10 3"')
+    calls = []
+    seen = types.SimpleNamespace(**vars(generated_tests.cache))  # this module's calls only
+    seen.wrote_entry = lambda: calls.append("trim")
+    seen.used = lambda *paths: calls.extend(("used", p.parent.name) for p in paths)
+    monkeypatch.setattr(generated_tests, "cache", seen)
+    made(package)
+    assert calls == ["trim"]
+    del calls[:]
+    made(package)
+    assert calls == [("used", "generated")]
 
 
 @needs_gxx
