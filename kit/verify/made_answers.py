@@ -60,10 +60,9 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
     folder = package_folder(path, shown)
     if not polygon.is_polygon(folder):
         return path, ()
-    try:
-        lacked = polygon.unanswered(folder, shown)
-    except BuildError:  # said as the package is read
-        return path, ()
+    # its errors are the reader's, but for a generated test's command that cannot be split,
+    # which the reader, finding the test missing, would say less well
+    lacked = polygon.unanswered(folder, shown)
     main = lacked.main
     answerable = bool(lacked.tests) and main is not None and main.language in MAKERS
     unmade = bool(lacked.tests) and not answerable  # answers no main solution here makes

@@ -159,3 +159,13 @@ def test_crlf_inputs_are_read_as_they_are_without_tests_wellformed(tmp_path):
     test = copy / "tests" / "01"
     test.write_bytes(test.read_bytes().replace(b"\n", b"\r\n"))
     assert answered(copy, "sum", None) == (copy, ())
+
+
+def test_a_generated_test_whose_command_cannot_be_split_is_that_one_line_error(tmp_path):
+    """The reader's error was the one shown in its place: the first file left missing."""
+    package = generating(tmp_path, 'cmd="gen \'5 10"')
+    with pytest.raises(BuildError) as raised:
+        answered(package, "sum", None)
+    assert str(raised.value) == (
+        'sum/problem.xml: test 2: cmd="gen \'5 10" cannot be split: No closing quotation'
+    )
