@@ -334,12 +334,12 @@ def run_process(  # noqa: PLR0913
     (/dev/null, which no size limit holds), read back as empty. ``input_file``: ``stdin``
     written into ``cwd`` under that name, stdin empty; ``output_file``: the output read back
     from that file in ``cwd``, not from stdout (see the module doc)."""
+    if output_file:  # what a run before it left is no output of this one's (removed first:
+        with contextlib.suppress(OSError):  # one file may be named for both)
+            (cwd / output_file).unlink()
     if input_file:
         _named_input(stdin, cwd / input_file)
         stdin = b""
-    if output_file:  # what a run before it left is no output of this one's
-        with contextlib.suppress(OSError):
-            (cwd / output_file).unlink()
     with tempfile.TemporaryDirectory(prefix="kit-io-") as folder:
         stdout = Path(folder, "stdout")
         stdin_path = Path(folder, "stdin")

@@ -685,6 +685,27 @@ def test_a_named_input_is_written_in_the_folder_and_the_named_output_read_back(n
     assert (done.stdout_bytes, done.stdout_unread) == (2, 0)
 
 
+def test_one_file_named_for_both_input_and_output_holds_the_input_when_the_run_starts(
+    tmp_path,
+):
+    """``input-file="data.txt" output-file="data.txt"``: the output a run before it left is
+    removed before the input is written, not after (which removed the input: a run that read
+    it failed on FileNotFoundError)."""
+    script = tmp_path / "program.py"
+    script.write_text(
+        "with open('data.txt') as f:\n"
+        "    total = sum(map(int, f.read().split()))\n"
+        "with open('data.txt', 'w') as f:\n"
+        "    f.write(f'{total}\\n')\n"
+    )
+    command = [sys.executable, "-I", "-S", str(script)]
+    done = run_process(
+        command, b"1 2\n", cwd=tmp_path, timeout=10.0, input_file="data.txt", output_file="data.txt"
+    )
+    assert done.returncode == 0, done.stderr
+    assert (done.stdout, done.output_missing) == (b"3\n", False)
+
+
 @pytest.mark.parametrize("left", [False, True])
 def test_a_run_that_writes_stdout_instead_leaves_its_output_missing(named, tmp_path, left):
     """Its stdout only counted, never taken for the output; an output.txt a run before it left
