@@ -67,7 +67,6 @@ Polygon has no margin for time-limit solutions: the Kattis format's later defaul
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import shlex
@@ -84,7 +83,7 @@ from kit.packages.model import (
     PackageCase,
     Submission,
 )
-from kit.packages.polygon_groups import point_groups
+from kit.packages.polygon_groups import number_of_points, point_groups
 from kit.units import MEBIBYTES, in_mebibytes, in_seconds
 
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
@@ -462,13 +461,7 @@ def _points(test: ElementTree.Element | None, number: int, where: str) -> float:
     """Test ``number``'s points (``<test points="10.0">``), 0 where a scoring problem leaves a
     test without; a one-line error when they are no finite number."""
     text = test.get("points") if test is not None else None
-    try:
-        points = float((text or "0").strip())
-    except ValueError:
-        points = math.nan
-    if not math.isfinite(points):
-        raise BuildError(f'{where}: test {number}: <test points="{text}">: not a number of points')
-    return points
+    return number_of_points(text or "0", f'test {number}: <test points="{text}">', where)
 
 
 def _tests_folder(

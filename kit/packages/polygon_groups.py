@@ -10,7 +10,8 @@ cites the sources). ``kit.verify.polygon_points`` scores a run by them.
 - A group's points are its ``points``; without them, the sum of its tests' points. Polygon
   exports the sum (cloud1204/Attack-Plan: ``s1`` 32.0, its first test 32.0, the six others
   0.0); a complete group whose ``points`` differ from that sum gets a note, its ``points``
-  read. Points that are no finite number are a one-line error.
+  read. Points that are no finite number are a one-line error (``number_of_points``, which
+  reads a test's points too, for ``kit.packages.polygon``).
 - A dependency naming no group of the testset, and groups that depend on each other in a
   cycle (Polygon allows neither), are one-line errors.
 - A problem whose tests carry no points has no groups here: it is judged pass/fail.
@@ -19,6 +20,8 @@ API::
 
     point_groups(testset, cases, where) -> (groups, notes)
         testset: the ``<testset>`` element; cases: its tests' (PackageCase), in order
+    number_of_points(text, said, where) -> float
+        ``text`` read as points; else a one-line error: "{where}: {said}: not a number of points"
 """
 
 from __future__ import annotations
@@ -69,19 +72,21 @@ def _group(
             "each-test"
         )
     given = element.get("points")
-    points = summed if given is None else _points(given, name, where)
+    said = f'group {name}: points="{given}"'
+    points = summed if given is None else number_of_points(given, said, where)
     needs = tuple(d.get("group", "") for d in element.findall("dependencies/dependency"))
     return PointGroup(name, policy == "complete-group", points, needs, tests)
 
 
-def _points(text: str, name: str, where: str) -> float:
-    """A group's ``points`` (``32.0``); a one-line error when they are no finite number."""
+def number_of_points(text: str, said: str, where: str) -> float:
+    """A group's or a test's points (``32.0``); a one-line error naming them as ``said``
+    (``group s1: points="lots"``) when they are no finite number."""
     try:
         points = float(text.strip())
     except ValueError:
         points = math.nan
     if not math.isfinite(points):
-        raise BuildError(f'{where}: group {name}: points="{text}": not a number of points')
+        raise BuildError(f"{where}: {said}: not a number of points")
     return points
 
 

@@ -176,9 +176,11 @@ def test_a_scoring_problem_s_tests_carry_their_points(tmp_path):
     assert found.points_percent
     assert found.point_groups == (PointGroup("1", True, 10.5, (), ("tests/01", "tests/02")),)
     assert found.notes == ()  # Polygon's complete groups are read, not noted
-    xml.write_text(text.replace('points="10.5"', 'points="ten"'))
-    with pytest.raises(BuildError, match=r'^c/problem.xml: test 2: <test points="ten">: not a'):
-        polygon.read(folder, "c")
+    for bad in ("ten", "nan"):
+        xml.write_text(text.replace('points="10.5"', f'points="{bad}"'))
+        said = f'^c/problem.xml: test 2: <test points="{bad}">: not a number of points$'
+        with pytest.raises(BuildError, match=said):
+            polygon.read(folder, "c")
 
 
 def test_a_problem_run_several_times_a_test_is_said_to_run_once(tmp_path):

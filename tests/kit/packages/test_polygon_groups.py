@@ -10,7 +10,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.packages.model import PackageCase, PointGroup
-from kit.packages.polygon_groups import point_groups
+from kit.packages.polygon_groups import number_of_points, point_groups
 
 # Attack-Plan's (cloud1204/Attack-Plan, problem.xml), its tests cut to five
 ATTACK_PLAN = """
@@ -73,7 +73,16 @@ def test_a_complete_group_s_points_other_than_its_tests_sum_are_read_and_noted()
             'name="s1" points-policy="all-or-nothing"',
             'group s1: points-policy="all-or-nothing" is neither complete-group nor each-test',
         ),
-        ('points="32.0" points-policy', 'points="lots" points-policy', 'group s1: points="lots"'),
+        (
+            'points="32.0" points-policy',
+            'points="lots" points-policy',
+            'group s1: points="lots": not a number of points$',
+        ),
+        (
+            'points="32.0" points-policy',
+            'points="inf" points-policy',
+            'group s1: points="inf": not a number of points$',
+        ),
         (
             '<dependency group="s1"/>',
             '<dependency group="s9"/>',
@@ -92,3 +101,12 @@ def test_a_group_that_cannot_be_is_a_one_line_error(old, new, error):
     assert xml != ATTACK_PLAN
     with pytest.raises(BuildError, match="^p/problem.xml: " + error.replace("(", r"\(")):
         read(xml)
+
+
+@pytest.mark.parametrize("text", ["lots", "", "nan", "-inf", "1e999"])
+def test_points_that_are_no_finite_number_are_one_line_error_for_groups_and_tests_alike(text):
+    """One reader of points, for a group's and (kit.packages.polygon) a test's: the error names
+    them as its caller says."""
+    assert number_of_points(" 32.5 ", "group s1", "p") == 32.5
+    with pytest.raises(BuildError, match=r"^p/problem.xml: test 2: <x>: not a number of points$"):
+        number_of_points(text, "test 2: <x>", "p/problem.xml")
