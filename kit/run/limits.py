@@ -607,16 +607,18 @@ def _flooded_late(
     whenever it went over (``output_last``: their run again, kit.run.case_judge, decides). Not
     known (no look found it within; stderr and files counted with it, ``ALL``, are not looked
     at), or timed side by side (stress, whose late failures keep their verdict), the output
-    limit stands."""
+    limit stands. Of ``runs`` failures, ``seconds`` is their median and ``within`` one run's,
+    the middle one by time (kit.run.case_judge's ``crashes``), said so: not the median's."""
     if within is None or seconds is None or limits.output_last or limits.side_by_side:
         return None
     if limits.per_move or not over_limit(within, limits.time):
         return None
     size = limits.output_bytes / (1 << 20)
+    whose = ("in the middle run by time, its", " of that run") if runs > 1 else ("its", "")
     return (
-        f"{timed(seconds, runs)} is over the {limits.time:g} s limit (its output went over the "
-        f"{size:g} MiB output limit after it, later than {within:.3f} s, which a judge does "
-        f"not reach or judges after the time{_close(limits, within)})"
+        f"{timed(seconds, runs)} is over the {limits.time:g} s limit ({whose[0]} output went "
+        f"over the {size:g} MiB output limit after it, later than {within:.3f} s{whose[1]}, "
+        f"which a judge does not reach or judges after the time{_close(limits, within)})"
     )
 
 

@@ -114,7 +114,8 @@ def test_an_output_flood_past_the_time_limit_is_its_time_out(toy_run, tmp_path):
     outcome, _ = judge.repeat(case(tmp_path, "flood", "1 2\n"), columns[0].runner, limits, 3)
     assert outcome.word == "TLE", outcome.message
     assert outcome.message.startswith("time limit: median of 3 runs "), outcome.message
-    assert "its output went over the 1 MiB output limit after it" in outcome.message
+    middle = "(in the middle run by time, its output went over the 1 MiB output limit after it"
+    assert middle in outcome.message and " s of that run, " in outcome.message
     beside = replace(limits, side_by_side=True)
     outcome, _ = judge.once(case(tmp_path, "flood", "1 2\n"), columns[0].runner, beside)
     assert outcome.word == "OLE", outcome.message

@@ -111,6 +111,24 @@ def test_a_failure_past_the_time_limit_is_a_time_out_as_every_judge_judges_time_
     assert exceeded(LIMITS, **{**crash, "output_over": True}, seconds=1.63)[0] == "output"
 
 
+def test_a_late_flood_of_several_runs_says_its_moment_is_the_middle_run_s():
+    """A flood after the time limit: one run's moment (the watch's last look within the output
+    limit) beside that run's time; of several failures, beside their median, it is said to be
+    the middle run's, not the median's."""
+    flood = {"output_over": True, "killed": None, "peak_kib": 1, "output_within": 1.25}
+    assert exceeded(LIMITS, **flood, seconds=1.3) == (
+        "time",
+        "1.300 s is over the 1 s limit (its output went over the 1 MiB output limit after it, "
+        "later than 1.250 s, which a judge does not reach or judges after the time)",
+    )
+    assert exceeded(LIMITS, **flood, seconds=1.31, runs=3) == (
+        "time",
+        "median of 3 runs 1.310 s is over the 1 s limit (in the middle run by time, its output "
+        "went over the 1 MiB output limit after it, later than 1.250 s of that run, which a "
+        "judge does not reach or judges after the time)",
+    )
+
+
 def test_a_failure_just_past_the_limit_or_timed_beside_others_is_not_judged_by_its_time():
     """One run, not a median, perhaps timed beside another case: a crash within 10 % of the
     limit says it may go either way; a run timed beside others (stress), whose time is no
