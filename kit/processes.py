@@ -17,7 +17,8 @@ validator recurses once a character of its 1 MB inputs and crashed with ``SIGSEG
 27. One that dies by ``SIGKILL`` while the kernel's out-of-memory killer
 killed a process (the ``oom_kill`` count rose during the run: the kit's own control group's,
 which counts the kills in it and below it, where it can be read, ``kit.run.machine_memory``'s
-``oom_events``, else ``/proc/vmstat``'s, the machine's) says so: ``Ran.oom``, an
+``oom_events``; where its own folder has none, the nearest parent's, which counts the groups
+beside it too, said so; else ``/proc/vmstat``'s, the machine's) says so: ``Ran.oom``, an
 ``OomKill``, tied to the program when it held half the machine's memory, else said to be
 perhaps another's. ``kill_group`` and ``signal_name`` serve the interactive runner too.
 
@@ -39,7 +40,8 @@ API::
     program_ran(...the same...) -> Ran(status, stdout, stderr, hung, hard_cpu_stop, oom)
     oom_kills() -> int | None   # the out-of-memory killer's kills so far, as oom_counter counts
     oom_counter() -> Path   # the kit's control group's memory.events (or v1's), else /proc/vmstat
-    OomKill(peak, machine, counter).tied, .said()   # its kill during a run that ended by SIGKILL
+    OomKill(peak, machine, counter, parent=False).tied, .said()   # its kill during a run that
+        # ended by SIGKILL; parent: the counter is a control group's above the kit's
     cpu_limits(seconds) -> (soft, hard)   # the RLIMIT_CPU a ``cpu`` limit sets
     unlimited_stack() -> preexec_fn   # RLIMIT_STACK unlimited, as every jury program runs
     Drain.started(keep, head=False)   # a pipe read by a thread: write_end, ended() -> Kept
@@ -137,6 +139,7 @@ class OomKill(NamedTuple):
     peak: int | None  # bytes, the program's peak resident memory; None: not known
     machine: tuple[int, str] | None  # the least memory of the machine and its control groups
     counter: str = "/proc/vmstat"  # the file whose oom_kill line rose (``oom_counter``)
+    parent: bool = False  # that file a control group's above the kit's, whose own has none
 
     @property
     def tied(self) -> bool:
@@ -153,15 +156,23 @@ class OomKill(NamedTuple):
         /sys/fs/cgroup/memory.max gives this machine, it held 40 MiB``."""
         if self.tied:
             return f"the kernel's out-of-memory killer: {self._held('it')}"
-        counts = (
-            "/proc/vmstat counts the machine's"
-            if self.counter == "/proc/vmstat"
-            else f"{self.counter} counts the kit's control group's and those below it"
-        )
         return (
             "SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a process "
-            f"during the run, perhaps another program's, as {counts}: {self._held('this one')}"
+            f"during the run, perhaps another program's, as {self._counts()}: "
+            f"{self._held('this one')}"
         )
+
+    def _counts(self) -> str:
+        """Whose kills ``counter`` counts: the machine's, the kit's control group's, or a
+        parent group's, which counts the groups beside the kit's too."""
+        if self.counter == "/proc/vmstat":
+            return "/proc/vmstat counts the machine's"
+        if self.parent:
+            return (
+                f"{self.counter} counts a control group's above the kit's, sibling groups' "
+                "kills too, as the kit's own group has no such file"
+            )
+        return f"{self.counter} counts the kit's control group's and those below it"
 
     def _held(self, who: str) -> str:
         """What ``who`` (the program) held, of the memory the machine gives where known."""
@@ -181,9 +192,16 @@ VMSTAT = Path("/proc/vmstat")  # its ``oom_kill`` line: Linux 4.13 and later
 
 def oom_counter() -> Path:
     """The file whose ``oom_kill`` line ``oom_kills`` reads: the kit's own control group's
-    (``oom_events``: the kills in it and below it, not its siblings') where it can be read,
-    else ``VMSTAT`` (the machine's, every group's kills)."""
-    return oom_events() or VMSTAT
+    (``oom_events``: the kills in it and below it, not its siblings'; where its own folder has
+    none, a parent's, its siblings' too) where it can be read, else ``VMSTAT`` (the machine's,
+    every group's kills)."""
+    return _counter()[0]
+
+
+def _counter() -> tuple[Path, bool]:
+    """``oom_counter``'s file, and whether it is a parent control group's (``OomKill.parent``)."""
+    events = oom_events()
+    return (VMSTAT, False) if events is None else (events.path, not events.own)
 
 
 def oom_kills() -> int | None:
@@ -278,7 +296,8 @@ def _oom_kill(before: int | None, peak: int | None) -> OomKill | None:
     after = oom_kills()
     if before is None or after is None or after <= before:
         return None
-    return OomKill(peak, machine_memory(), str(oom_counter()))
+    counter, parent = _counter()
+    return OomKill(peak, machine_memory(), str(counter), parent)
 
 
 def run_program(*args, **kwargs) -> tuple[int, bytes, bytes, bool]:

@@ -16,16 +16,23 @@ and those of the groups below it, not its siblings' (``oom_events``): the ``oom_
 ``memory_events[MEMCG_OOM_KILL]`` counter (torvalds/linux, ``mm/memcontrol.c``:
 ``memory_events_show``, ``mem_cgroup_oom_control_read``), raised for a victim whatever killed
 it, the machine's killer or a group's limit (``memcg_memory_event_mm`` in ``mm/oom_kill.c``).
+Where the group's own folder has no such file (v2's memory controller not enabled for it: its
+parent's ``cgroup.subtree_control`` lacks ``memory``), the nearest folder above it that has one
+is read, and said to be a parent's (``OomEvents.own`` False): that file counts the kills of the
+groups beside the kit's too. The group's own folder is the deepest one of its path the mount
+holds: the named one, or inside a container the mount's root.
 
 API::
 
     machine_memory(root=Path("/")) -> (bytes, where) | None   # where: what sets it
-    oom_events(root=Path("/")) -> Path | None   # the kit's group's file with an oom_kill line
+    oom_events(root=Path("/")) -> OomEvents(path, own) | None   # the file with an oom_kill
+        # line: the kit's group's own (own True), else the nearest parent's that has one
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 # cgroup v1 writes "no limit" as the largest multiple of the page size below 2**63
 NO_LIMIT_V1 = 1 << 62
@@ -86,7 +93,16 @@ def _limits_along(mount: Path, path: str, name: str) -> list[tuple[int, str]]:
     return found
 
 
-def oom_events(root: Path = Path("/")) -> Path | None:
+class OomEvents(NamedTuple):
+    """The file that counts the kit's control group's out-of-memory kills, and whether it is
+    in the group's own folder (counting it and the groups below it) or a parent's (``own``
+    False: counting the groups beside the kit's too)."""
+
+    path: Path
+    own: bool
+
+
+def oom_events(root: Path = Path("/")) -> OomEvents | None:
     """The file of the kit's control group that counts its out-of-memory kills (an
     ``oom_kill`` line): v2's ``memory.events``, else v1's ``memory.oom_control``, in the
     group's folder or the nearest above it that has one (a container's group shown as "/" is
@@ -105,10 +121,12 @@ def oom_events(root: Path = Path("/")) -> Path | None:
             places.append((root / "sys/fs/cgroup/memory", path, "memory.oom_control"))
     for mount, path, name in places:
         parts = [part for part in path.split("/") if part and part not in (".", "..")]
+        own = None  # the depth of the group's own folder: the deepest the mount holds
         for depth in range(len(parts), -1, -1):
-            events = mount.joinpath(*parts[:depth], name)
-            if _counts_kills(events):
-                return events
+            folder = mount.joinpath(*parts[:depth])
+            own = depth if own is None and folder.is_dir() else own
+            if _counts_kills(folder / name):
+                return OomEvents(folder / name, own == depth)
     return None
 
 

@@ -33,6 +33,7 @@ from kit.processes import (
     whole_tail,
     xcpu_kept_off,
 )
+from kit.run.machine_memory import OomEvents, oom_events
 from tests.process_support import alive, assert_ends
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,7 +232,7 @@ def test_the_kit_s_control_group_s_count_of_out_of_memory_kills_comes_first(tmp_
     vmstat = tmp_path / "vmstat"
     vmstat.write_text("oom_kill 40\n")
     monkeypatch.setattr(processes, "VMSTAT", vmstat)
-    monkeypatch.setattr(processes, "oom_events", lambda: events)
+    monkeypatch.setattr(processes, "oom_events", lambda: OomEvents(events, own=True))
     monkeypatch.setattr(processes, "machine_memory", lambda: (1 << 30, "physical memory"))
     assert (processes.oom_counter(), processes.oom_kills()) == (events, 3)
     raise_it = f"open({str(events)!r}, 'w').write('oom 2\\noom_kill 4\\n')\n"
@@ -240,6 +241,39 @@ def test_the_kit_s_control_group_s_count_of_out_of_memory_kills_comes_first(tmp_
     assert f"as {events} counts the kit's control group's and those below it: " in ran.oom.said()
     monkeypatch.setattr(processes, "oom_events", lambda: None)
     assert (processes.oom_counter(), processes.oom_kills()) == (vmstat, 40)
+
+
+def test_a_parent_group_s_count_of_out_of_memory_kills_is_said_to_count_siblings_too(
+    tmp_path, monkeypatch
+):
+    """The kit's group's own folder without ``memory.events`` (v2's memory controller not
+    enabled for it; fake /proc and /sys trees): its parent's is read, and the message says so,
+    as that file counts the kills of the groups beside the kit's too; with its own, its own."""
+    root = tmp_path / "root"
+    (root / "proc/self").mkdir(parents=True)
+    (root / "proc/self/cgroup").write_text("0::/user.slice/kit.scope\n")
+    (root / "sys/fs/cgroup/user.slice/kit.scope").mkdir(parents=True)
+    events = root / "sys/fs/cgroup/user.slice/memory.events"
+    events.write_text("oom 1\noom_kill 3\n")
+    monkeypatch.setattr(processes, "oom_events", lambda: oom_events(root))
+    monkeypatch.setattr(processes, "machine_memory", lambda: (1 << 30, "physical memory"))
+    assert (processes.oom_counter(), processes.oom_kills()) == (events, 3)
+    raise_it = f"open({str(events)!r}, 'w').write('oom 2\\noom_kill 4\\n')\n"
+    ran = program_ran(python(raise_it + HOLDS_THEN_KILLED), tmp_path, 60)
+    assert ran.oom is not None and ran.oom.counter == str(events) and ran.oom.parent
+    assert ran.oom.said().startswith(
+        "SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a process during "
+        f"the run, perhaps another program's, as {events} counts a control group's above the "
+        "kit's, sibling groups' kills too, as the kit's own group has no such file: of this "
+        "machine's 1024 MiB of physical memory, this one held "
+    ), ran.oom.said()
+    own = OomKill(12 << 20, (1 << 30, "physical memory"), "/sys/fs/cgroup/a/memory.events")
+    assert own.said() == (
+        "SIGKILL, perhaps the kernel's out-of-memory killer's, which killed a process during "
+        "the run, perhaps another program's, as /sys/fs/cgroup/a/memory.events counts the "
+        "kit's control group's and those below it: of this machine's 1024 MiB of physical "
+        "memory, this one held 12 MiB"
+    )
 
 
 def test_sigxcpu_kept_off_is_read_from_proc():

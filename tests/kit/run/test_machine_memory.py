@@ -2,7 +2,7 @@
 /sys trees (cgroup v2, v1, a container's group shown as "/", limits on ancestors), and the file
 that counts its control group's out-of-memory kills."""
 
-from kit.run.machine_memory import machine_memory, oom_events
+from kit.run.machine_memory import OomEvents, machine_memory, oom_events
 
 GIB = 1 << 30
 
@@ -60,13 +60,25 @@ def test_the_group_s_out_of_memory_count_is_v2_s_memory_events(tmp_path):
     files = {"ci/job/memory.events": "low 0\noom 1\noom_kill 1\n",
              "memory/ci/job/memory.oom_control": "oom_kill_disable 0\noom_kill 0\n"}  # fmt: skip
     root = tree(tmp_path, "4:memory:/ci/job\n0::/ci/job\n", files)
-    assert oom_events(root) == root / "sys/fs/cgroup/ci/job/memory.events"
+    assert oom_events(root) == OomEvents(root / "sys/fs/cgroup/ci/job/memory.events", own=True)
 
 
 def test_a_container_s_out_of_memory_count_is_the_mount_s_own(tmp_path):
     """A group's path the mount does not hold: the nearest folder above that has the file."""
     root = tree(tmp_path, "0::/docker/abc123\n", {"memory.events": "oom_kill 0\n"})
-    assert oom_events(root) == root / "sys/fs/cgroup/memory.events"
+    assert oom_events(root) == OomEvents(root / "sys/fs/cgroup/memory.events", own=True)
+
+
+def test_a_group_s_folder_without_the_file_has_its_parent_s_read_said_not_its_own(tmp_path):
+    """The group's folder is there but holds no memory.events (v2's memory controller not
+    enabled for it): the nearest folder above that has one is read, ``own`` False, as it
+    counts the groups beside the kit's too; v1's the same."""
+    files = {"user.slice/memory.events": "oom_kill 2\n", "user.slice/kit.scope/cgroup.procs": ""}
+    root = tree(tmp_path / "v2", "0::/user.slice/kit.scope\n", files)
+    assert oom_events(root) == OomEvents(root / "sys/fs/cgroup/user.slice/memory.events", False)
+    files = {"memory/memory.oom_control": "oom_kill 0\n", "memory/job/tasks": ""}
+    root = tree(tmp_path / "v1", "4:memory:/job\n", files)
+    assert oom_events(root) == OomEvents(root / "sys/fs/cgroup/memory/memory.oom_control", False)
 
 
 def test_cgroup_v1_counts_out_of_memory_kills_in_memory_oom_control(tmp_path):
@@ -75,7 +87,8 @@ def test_cgroup_v1_counts_out_of_memory_kills_in_memory_oom_control(tmp_path):
     files = {"memory/process_api/ab/memory.oom_control": "oom_kill_disable 0\nunder_oom 0\n"
              "oom_kill 0\n", "unified/cgroup.controllers": "hugetlb\n"}  # fmt: skip
     root = tree(tmp_path, "4:memory:/process_api/ab\n0::/\n", files)
-    assert oom_events(root) == root / "sys/fs/cgroup/memory/process_api/ab/memory.oom_control"
+    found = root / "sys/fs/cgroup/memory/process_api/ab/memory.oom_control"
+    assert oom_events(root) == OomEvents(found, own=True)
 
 
 def test_no_group_count_of_out_of_memory_kills(tmp_path):
