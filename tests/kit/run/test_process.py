@@ -40,17 +40,17 @@ BUILD_PY = Path(__file__).resolve().parents[3] / "build.py"
 
 @pytest.fixture
 def run(tmp_path):
-    def run(code, *, stdin=b"", timeout=10.0, memory_kib=None, output_bytes=MIB):
+    def run(code, *, stdin=b"", timeout=10.0, output_bytes=MIB, cwd=None, **options):
         script = tmp_path / "program.py"
         script.write_text(textwrap.dedent(code))
         command = [sys.executable, "-I", "-S", str(script)]
         return run_process(
             command,
             stdin,
-            cwd=tmp_path,
+            cwd=cwd or tmp_path,
             timeout=timeout,
-            memory_kib=memory_kib,
             output_bytes=output_bytes,
+            **options,
         )
 
     return run
@@ -646,25 +646,15 @@ def test_the_address_space_given_is_the_address_space_the_program_has(tmp_path):
 
 
 @pytest.fixture
-def named(tmp_path):
+def named(tmp_path, run):
     """A run of a problem of named files: its input written as input.txt in its folder, its
     output read back from output.txt there."""
 
     def named(code, *, stdin=b"1 2\n", output_bytes=MIB):
         folder = tmp_path / "cwd"
         folder.mkdir(exist_ok=True)
-        script = tmp_path / "program.py"
-        script.write_text(textwrap.dedent(code))
-        command = [sys.executable, "-I", "-S", str(script)]
-        return run_process(
-            command,
-            stdin,
-            cwd=folder,
-            timeout=10.0,
-            output_bytes=output_bytes,
-            input_file="input.txt",
-            output_file="output.txt",
-        )
+        names = {"input_file": "input.txt", "output_file": "output.txt"}
+        return run(code, stdin=stdin, output_bytes=output_bytes, cwd=folder, **names)
 
     return named
 
