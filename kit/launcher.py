@@ -33,8 +33,9 @@ what it measured: exit status, wall and CPU seconds, the kernel's maximum reside
 leader's, or a process the run left unreaped, which ``sweep`` reaps: the larger), the
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
-for a run whose stdout went over the output limit the last poll that found it within (the wall,
-CPU and waited seconds then: it went over after them, ``_Watch.check_output``),
+for a run whose output (its stdout, or the named file it writes: ``watched``) went over the
+output limit the last poll that found it within (the wall, CPU and waited seconds then: it
+went over after them, ``_Watch.check_output``),
 the head and tail of stderr (``kept_stderr``) and its line ends, by which the kit counts the
 lines not kept (``kit.processes.Kept``); and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
@@ -412,7 +413,7 @@ class _Watch:
         output: tuple[str, int] | None = None,
     ) -> None:
         self.pid, self.err, self.start = pid, err, start
-        self.output = output  # the stdout file's path and the output limit, to look at
+        self.output = output  # the output file's path and the output limit, to look at
         self.within: list[float] | None = None  # the last look at it within the limit
         self.output_over = False  # a look found it over
         self.deadline = start + timeout
@@ -560,8 +561,9 @@ def watch(  # noqa: PLR0913
     ``requests``, the kit's end of file kills the run at once (``killed`` "hangup"). Not
     ``moving`` (a game's watch, ``wrap``), the deadline stays where the timeout puts it: the
     kit keeps a game's own deadline, moved on by what both its sides waited for a core
-    (``kit.run.game_deadline``), and ends it by that one. ``output``: the run's stdout file
-    and the output limit, looked at with each poll (``_Watch.check_output``)."""
+    (``kit.run.game_deadline``), and ends it by that one. ``output``: the run's output file
+    (its stdout's, or a named one) and the output limit, looked at with each poll
+    (``_Watch.check_output``)."""
     moves = timeout if moving else None
     try:
         pidfd = os.pidfd_open(pid)
