@@ -333,15 +333,19 @@ def _compiled_note(package: Package, chosen: list[Submission]) -> list[str]:
 
 
 def _java_note(problem: Problem, chosen: list[Submission]) -> list[str]:
-    """The note for a Kattis package's Java submissions: compiled and run as problemtools
-    does (``kit.judges.java_compile``), with what differs here said."""
-    if problem.source is None or problem.source.format != KATTIS:
+    """The note for a package's Java submissions: compiled and run as problemtools does, a
+    Polygon package's as Codeforces does (``kit.judges.java_compile``), with what differs
+    here said."""
+    if problem.source is None or problem.source.format not in (KATTIS, POLYGON):
         return []
     if not any(submission.language == "Java" for submission in chosen):
         return []
     javac = compiler_for("java")
     if javac is None:
         return []  # each row says so
+    if problem.source.format == POLYGON:
+        said = java_compile.described(javac, problem.memory_limit, java_compile.CODEFORCES)
+        return [f"note: Java solutions {said}"]
     return [f"note: Java submissions {java_compile.described(javac, problem.memory_limit)}"]
 
 
@@ -482,12 +486,11 @@ def _named(submission: Submission, text: str) -> bool:
 
 def _what_ran(package: Package, chosen: list[Submission], runner: Runner) -> str:
     """What the header says ran the submissions: the interpreter (``runner``'s), but for
-    submissions none of which is Python, the compile of the C, C++ (and Kattis' Java) ones (a
-    Polygon package of C++ solutions said "submissions under CPython 3.13")."""
+    submissions none of which is Python, the compile of the C, C++ and Java ones (a Polygon
+    package of C++ solutions said "submissions under CPython 3.13")."""
     if not chosen or any(submission.language == "Python" for submission in chosen):
         return f"submissions under {runner.described}"
-    kinds = [language for language, _, _ in COMPILED_KINDS]
-    kinds += ["Java"] if package.format == KATTIS else []
+    kinds = [*(language for language, _, _ in COMPILED_KINDS), "Java"]
     compiled = [k for k in kinds if any(submission.language == k for submission in chosen)]
     if not compiled or package.format not in COMPILED_FORMATS:
         return "no Python submission"

@@ -11,11 +11,11 @@
                  float:TOL, std:NAME, the rules below
 - ``programs``   the judge's own programs (checkers, validators, interactors): where each is,
                  how it starts, the interactor protocols
-- ``compiling``  compiling a C or C++ program (a Kattis package's Java submission too), or
+- ``compiling``  compiling a C or C++ program (a package's Java submission too), or
                  building a folder's, once, cached; with ``compiler_reads`` (the files a
                  compile read, the binary's key), ``codeforces_compile`` (Codeforces' flags, a
-                 Polygon source type's standard) and ``java_compile`` (problemtools' Java
-                 compile and run lines, the class it starts)
+                 Polygon source type's standard) and ``java_compile`` (problemtools' and
+                 Codeforces' Java compile and run lines, the class each starts)
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
 default output validator, DOMjudge's copy), ``long_double`` (the x87 80-bit ``long double``

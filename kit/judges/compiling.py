@@ -1,4 +1,4 @@
-"""Compiling a judge's C or C++ program (or a Kattis package's Java submission), and building a
+"""Compiling a judge's C or C++ program (or a package's Java submission), and building a
 folder program's ``build`` script, each once, the result kept in the kit's cache
 (``kit.judges.programs`` says which program is which kind and starts it).
 
@@ -24,10 +24,12 @@ compiled as problemtools compiles it, with its flags (``SUBMISSION_FLAGS``: ``-g
 -std=gnu++23 -static``, C's ``-std=gnu17``), and cached the same way; a Polygon package's as
 Codeforces compiles it (``kit.judges.codeforces_compile``: ``-DONLINE_JUDGE -O2`` and the
 standard its source type names, ``-static`` only where this machine links it). A Kattis
-package's Java submission is compiled as problemtools compiles it (``kit.judges.java_compile``:
-javac, ``$JAVAC`` when set), its sources copied to a folder of their own that is both
-``-sourcepath`` and ``-d``, the folder of classes cached under the key of javac, its flags and
-the sources' bytes (``compiled`` gives the folder; ``kit.judges.programs`` starts the JVM).
+package's Java submission is compiled as problemtools compiles it, a Polygon package's as
+Codeforces does (``kit.judges.java_compile``, a row each: javac, ``$JAVAC`` when set; the
+``--release`` a Codeforces type names, the file named after its public class), its sources
+copied to a folder of their own that is both ``-sourcepath`` and ``-d``, the folder of classes
+cached under the key of javac, its flags and the sources' bytes (``compiled`` gives the
+folder; ``kit.judges.programs`` starts the JVM).
 No compiler, or a compile error, is a one-line error; one for a header found nowhere is a
 ``MissingHeader``, which names it; one whose first error redeclares a name a system header
 declared (the note's "previous declaration" under /usr/include) is a ``SystemClash``, which
@@ -88,7 +90,7 @@ HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")
 COMPILERS = {
     "cpp": ("CXX", ("g++", "clang++", "c++")),
     "c": ("CC", ("gcc", "clang", "cc")),
-    "java": ("JAVAC", ("javac",)),  # a Kattis package's Java submission (kit.judges.java_compile)
+    "java": ("JAVAC", ("javac",)),  # a package's Java submission (kit.judges.java_compile)
 }
 FLAGS = {"cpp": ("-O2", "-std=gnu++17", "-pipe"), "c": ("-O2", "-std=gnu11", "-pipe")}
 # a Kattis package's validators (input and output, an interactor), compiled with the standards
@@ -111,7 +113,7 @@ SUBMISSION_LIBRARIES = {
     "c": ("-lm",),
 }
 # the judges whose compile a submission gets (``Buildable.submission``; "": a jury program's)
-PROBLEMTOOLS, CODEFORCES = "problemtools", "codeforces"
+PROBLEMTOOLS, CODEFORCES = java_compile.PROBLEMTOOLS, java_compile.CODEFORCES
 COMPILE_TIMEOUT = 300.0
 # a program folder's scripts in the Kattis format (spec/legacy.md, "Programs"): ``build`` is
 # run first in a copy of the folder, then ``run`` runs as a one-file program would
@@ -141,7 +143,7 @@ class Buildable(Protocol):
     @property
     def submission(self) -> str: ...  # "", else the judge compiling it: PROBLEMTOOLS, CODEFORCES
     @property
-    def standard(self) -> str: ...  # a CODEFORCES submission's -std ("c++17")
+    def standard(self) -> str: ...  # a CODEFORCES submission's -std ("c++17"; Java: "11")
     @property
     def jury(self) -> str: ...  # PROBLEMTOOLS: a Kattis package's validator (KATTIS_JURY_FLAGS)
 
@@ -252,7 +254,7 @@ def _include_path(program: Buildable) -> list[Path]:
 def _libraries(program: Buildable) -> tuple[str, ...]:
     """What the compile links, after its sources (a submission's as its judge links)."""
     if program.submission == CODEFORCES:
-        return codeforces_compile.LIBRARIES[program.kind]
+        return codeforces_compile.LIBRARIES.get(program.kind, ())  # Java's: none
     return (SUBMISSION_LIBRARIES if program.submission else LIBRARIES).get(program.kind, ())
 
 
@@ -330,9 +332,10 @@ def _compiled_classes(program: Buildable) -> str:
     """A Java submission's folder of classes, compiled now unless this process or the cache
     has it for javac, its flags and the sources' bytes (``_key``): problemtools' compile
     (``kit.judges.java_compile``), the sources copied to a folder of their own that is both
-    ``-sourcepath`` and ``-d`` (a class another submission beside it defines is not found)."""
+    ``-sourcepath`` and ``-d`` (a class another submission beside it defines is not found;
+    a Codeforces one's file named after its public class, as Codeforces saves it)."""
     javac = _compiler(program)
-    command = [javac, *java_compile.compile_flags(javac), *(str(p) for p in program.sources)]
+    command = [javac, *_java_flags(program, javac), *(str(p) for p in program.sources)]
     key = _key(program, command)
     with _lock:
         if key not in _built or not cache.used(Path(_built[key]).parent):
@@ -353,10 +356,12 @@ def _javac(program: Buildable, javac: str, classes: Path) -> None:
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir()
     try:
-        for source in program.sources:
-            shutil.copyfile(source, work / source.name)
-        flags = (*java_compile.compile_flags(javac), "-sourcepath", str(work), "-d", str(work))
-        argv = [javac, *flags, *(source.name for source in program.sources)]
+        judge = program.submission or PROBLEMTOOLS
+        names = [java_compile.file_name(source, judge) for source in program.sources]
+        for source, name in zip(program.sources, names):
+            shutil.copyfile(source, work / name)
+        flags = (*_java_flags(program, javac), "-sourcepath", str(work), "-d", str(work))
+        argv = [javac, *flags, *names]
         _run_compiler(program, argv, work, cwd=work)
         try:
             os.replace(work, classes)
@@ -365,6 +370,13 @@ def _javac(program: Buildable, javac: str, classes: Path) -> None:
                 raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _java_flags(program: Buildable, javac: str) -> tuple[str, ...]:
+    """javac's flags for a Java submission, its judge's (``kit.judges.java_compile``): a
+    Codeforces one's ``--release`` the release its type names (``standard``: "11")."""
+    release = int(program.standard) if program.standard.isdigit() else 0
+    return java_compile.compile_flags(javac, program.submission or PROBLEMTOOLS, release)
 
 
 def _scratch_place(key: str) -> Path:

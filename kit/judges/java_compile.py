@@ -1,6 +1,6 @@
-"""How problemtools compiles and runs a Java submission, as far as a JDK here can copy it: the
-flags of its compile and run lines, the class it starts, and the languages whose address space
-it leaves unlimited.
+"""How problemtools and Codeforces compile and run a Java submission, as far as a JDK here can
+copy them: the flags of their compile and run lines (one row each in ``JUDGES``), the class
+each starts, and the languages whose address space problemtools leaves unlimited.
 
 problemtools' ``problemtools/config/languages.yaml`` (Kattis/problemtools at a185fe97):
 ``javac -source 21 -encoding UTF-8 -sourcepath {path} -d {path} {files}`` and ``java
@@ -14,21 +14,38 @@ release 21 or newer: an older one refuses it ("invalid source release"), which w
 every submission a compile error of the machine's; without it, javac accepts its own
 release's language (``source_flags``, said in ``verify``'s note).
 
+Codeforces (a Polygon package's solution, its ``<source type="java11"/>``): its JVM line,
+from codeforces.com/blog/entry/121114 ("Codeforces command lines", read through a public
+copy, docs/packages.md), is ``java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:NewRatio=5
+-Xms8M -Xmx{ML}M -Xss64M -DONLINE_JUDGE=true``, the heap at the memory limit; its javac takes
+no flag of note (``javac -cp ".;*"``). It compiles each type with that release's JDK
+(``java8``, ``java11``, ``java17``, ``java21``: ``type_release``), copied here by javac's
+``--release N``, left out, as problemtools' ``-source``, where javac here is older than N.
+The class it starts is the source's public top-level class, the file saved under its name
+(``public_class``; the file's own name where it declares none): not confirmed by a
+Codeforces page, said in docs/packages.md.
+
 problemtools runs Java, Scala, Kotlin and Common Lisp without ``RLIMIT_AS``
 (``source.py``'s ``should_skip_memory_rlimit``; ``program.py``: the JVM "will crash and burn
 if there is a memory rlimit applied"), ``UNLIMITED_ADDRESS``: their memory is the JVM's own
-``-Xmx``.
+``-Xmx``; a Codeforces run's JVM is not held to an address space either.
 
 API::
 
-    compile_flags(javac) -> tuple[str, ...]       # problemtools' flags javac here takes
-    source_flags(javac) -> tuple[str, ...]        # ("-source", "21"), or () where refused
+    compile_flags(javac, judge=PROBLEMTOOLS, release=0) -> tuple[str, ...]
+        # the judge's flags javac here takes (release: a Codeforces type's, 0: the judge's)
+    source_flags(javac, judge=PROBLEMTOOLS, release=0) -> tuple[str, ...]
+        # ("-source", "21"), ("--release", "11"), or () where refused
     release_of(javac) -> int | None               # javac's release (17), None if unknown
-    run_argv(java, classes, main_class, memory_mib) -> list[str]
-    main_class(sources) -> str                    # problemtools' {mainclass}
+    type_release(source_type) -> int | None       # a Polygon type's release ("java11": 11)
+    run_argv(java, classes, main_class, memory_mib, judge=PROBLEMTOOLS) -> list[str]
+    main_class(sources, judge=PROBLEMTOOLS) -> str  # the class the judge starts
+    file_name(source, judge=PROBLEMTOOLS) -> str  # the name the judge compiles it under
+    public_class(source) -> str | None            # its public top-level class's name
     java_for(javac) -> str | None                 # the java beside javac, else on the PATH
-    described(javac, memory_mib) -> str           # both lines, for verify's note
-    UNLIMITED_ADDRESS, SOURCE_RELEASE, RUN_FLAGS, OTHER_COMPILERS
+    described(javac, memory_mib, judge=PROBLEMTOOLS) -> str  # both lines, for verify's note
+    JUDGES, Lines, PROBLEMTOOLS, CODEFORCES, UNLIMITED_ADDRESS, SOURCE_RELEASE, RUN_FLAGS,
+    OTHER_COMPILERS
 """
 
 from __future__ import annotations
@@ -36,27 +53,101 @@ from __future__ import annotations
 import functools
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from kit.processes import run_program
 from kit.visible import text_of
 
-SOURCE_RELEASE = 21  # problemtools' -source
-COMPILE_FLAGS = ("-encoding", "UTF-8")
-RUN_FLAGS = ("-Dfile.encoding=UTF-8", "-XX:+UseSerialGC", "-Xss64m")
+# the judges whose lines a Java submission gets (kit.judges.compiling's names of them)
+PROBLEMTOOLS, CODEFORCES = "problemtools", "codeforces"
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A judge's Java lines: the flag naming the language release and its default (0: none),
+    javac's other flags, and java's flags before ``-cp``, ``{mib}`` the memory limit."""
+
+    source_flag: str
+    release: int
+    compile: tuple[str, ...]
+    run: tuple[str, ...]
+    shown: str  # the judge, as the note names it
+
+
+JUDGES = {
+    PROBLEMTOOLS: Lines(
+        "-source",
+        21,
+        ("-encoding", "UTF-8"),
+        ("-Dfile.encoding=UTF-8", "-XX:+UseSerialGC", "-Xss64m", "-Xms{mib}m", "-Xmx{mib}m"),
+        "problemtools",
+    ),
+    CODEFORCES: Lines(
+        "--release",
+        0,
+        (),
+        (
+            "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:NewRatio=5",
+            "-Xms8M",
+            "-Xmx{mib}M",
+            "-Xss64M",
+            "-DONLINE_JUDGE=true",
+        ),
+        "Codeforces",
+    ),
+}
+SOURCE_RELEASE = JUDGES[PROBLEMTOOLS].release  # problemtools' -source
+COMPILE_FLAGS = JUDGES[PROBLEMTOOLS].compile
+RUN_FLAGS = JUDGES[PROBLEMTOOLS].run[:3]  # before the heap
 UNLIMITED_ADDRESS = ("Java", "Scala", "Kotlin", "Common Lisp")
 # the compilers of the languages problemtools compiles that the kit does not (languages.yaml:
 # kotlinc, ghc), named in a row that is not run
 OTHER_COMPILERS = {"Kotlin": "kotlinc", "Haskell": "ghc"}
 _MAIN = re.compile(r"^main\.", re.IGNORECASE)
 _RELEASE = re.compile(r"javac (\d+)(?:\.(\d+))?")
+_TYPE = re.compile(r"java(\d+)")  # Polygon's java8, java11, java17, java21
+# a public top-level class, interface, enum or record (its modifiers in any order)
+_PUBLIC = re.compile(
+    r"^public\s+(?:(?:final|abstract|static|strictfp|sealed|non-sealed)\s+)*"
+    r"(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)",
+    re.MULTILINE,
+)
 PROBE_TIMEOUT = 60.0
 
 
-def main_class(sources: tuple[Path, ...] | list[Path]) -> str:
-    """The class problemtools starts (``{mainclass}``): the one source's, else one named
-    ``main.*`` in any case, else the first by name."""
+def type_release(source_type: str) -> int | None:
+    """The Java release a Polygon source type names (``java11``: 11), None for another."""
+    found = _TYPE.fullmatch(source_type)
+    return int(found[1]) if found else None
+
+
+def public_class(source: Path) -> str | None:
+    """The name of the source's public top-level class (at a line's start), None if none."""
+    try:
+        text = source.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = _PUBLIC.search(text)
+    return found[1] if found else None
+
+
+def file_name(source: Path, judge: str = PROBLEMTOOLS) -> str:
+    """The name the judge compiles ``source`` under: its own (problemtools); its public
+    class's (Codeforces, which names the file after it), else its own."""
+    named = public_class(source) if judge == CODEFORCES else None
+    return f"{named}.java" if named else source.name
+
+
+def main_class(sources: tuple[Path, ...] | list[Path], judge: str = PROBLEMTOOLS) -> str:
+    """The class the judge starts: problemtools' ``{mainclass}`` (the one source's, else one
+    named ``main.*`` in any case, else the first by name); Codeforces' (one source), the
+    class its file is named after (``file_name``)."""
     ordered = sorted(sources)
+    if judge == CODEFORCES:
+        return Path(file_name(ordered[0], judge)).stem
     mains = [source for source in ordered if _MAIN.match(source.name)]
     return (mains or ordered)[0].stem
 
@@ -76,28 +167,35 @@ def release_of(javac: str) -> int | None:
     return int(found[2] or 0) if major == 1 else major
 
 
-def source_flags(javac: str) -> tuple[str, ...]:
-    """problemtools' ``-source 21`` where ``javac`` takes it (release 21 or newer), else none."""
-    release = release_of(javac)
-    if release is not None and release >= SOURCE_RELEASE:
-        return ("-source", str(SOURCE_RELEASE))
+def source_flags(javac: str, judge: str = PROBLEMTOOLS, release: int = 0) -> tuple[str, ...]:
+    """The judge's release flag (problemtools' ``-source 21``; ``--release N`` for a Codeforces
+    type's N) where ``javac`` takes it (its release N or newer), else none."""
+    lines = JUDGES[judge]
+    wanted = release or lines.release
+    here = release_of(javac)
+    if wanted and here is not None and here >= wanted:
+        return (lines.source_flag, str(wanted))
     return ()
 
 
-def compile_flags(javac: str) -> tuple[str, ...]:
-    """The flags before ``-sourcepath``/``-d`` and the files, as problemtools gives them."""
-    return (*source_flags(javac), *COMPILE_FLAGS)
+def compile_flags(javac: str, judge: str = PROBLEMTOOLS, release: int = 0) -> tuple[str, ...]:
+    """The flags before ``-sourcepath``/``-d`` and the files, as the judge gives them."""
+    return (*source_flags(javac, judge, release), *JUDGES[judge].compile)
 
 
-def run_argv(java: str, classes: str, main: str, memory_mib: int) -> list[str]:
-    """problemtools' run line: ``java`` with its flags, the heap at the memory limit."""
-    heap = (f"-Xms{memory_mib}m", f"-Xmx{memory_mib}m")
-    return [java, *RUN_FLAGS, *heap, "-cp", classes, main]
+def run_argv(
+    java: str, classes: str, main: str, memory_mib: int, judge: str = PROBLEMTOOLS
+) -> list[str]:
+    """The judge's run line: ``java`` with its flags, the heap at the memory limit."""
+    flags = [flag.format(mib=memory_mib) for flag in JUDGES[judge].run]
+    return [java, *flags, "-cp", classes, main]
 
 
-def described(javac: str, memory_mib: int) -> str:
-    """How a Java submission is compiled and run here, for ``verify``'s note: problemtools'
-    lines, and ``-source`` left out where javac refuses it."""
+def described(javac: str, memory_mib: int, judge: str = PROBLEMTOOLS) -> str:
+    """How a Java submission is compiled and run here, for ``verify``'s note: the judge's
+    lines, and a release flag left out where javac refuses it."""
+    if judge == CODEFORCES:
+        return _codeforces_described(javac, memory_mib)
     release = release_of(javac)
     left = (
         ""
@@ -112,6 +210,19 @@ def described(javac: str, memory_mib: int) -> str:
         f"compiled as problemtools compiles them ({Path(javac).name} "
         f"{' '.join(compile_flags(javac))}{left}) and run as it runs them ({java}; "
         "languages.yaml): the address space unlimited, the whole JVM held to the memory limit"
+    )
+
+
+def _codeforces_described(javac: str, memory_mib: int) -> str:
+    """Codeforces' lines as a Polygon package's Java solutions get them here."""
+    release = release_of(javac) or "(release unknown)"
+    java = " ".join(run_argv("java", "{path}", "{class}", memory_mib, CODEFORCES))
+    return (
+        f"compiled as Codeforces compiles their types ({Path(javac).name} --release N, N the "
+        f"type's: java11 11; left out where javac {release} here is older), each file "
+        f"named after its public class, and run as it runs them ({java}): the address space "
+        "unlimited, the JVM held to the memory limit as every run of the package is "
+        "(what Codeforces counts of a JVM is not confirmed)"
     )
 
 

@@ -10,9 +10,9 @@ spec/legacy.md, "Programs") is copied, ``build`` run in the copy, and ``run`` is
 (built once and cached like a binary); a ``.sh`` file runs under ``sh`` (the format's
 language table has shell scripts; BAPCtools runs them ``sh "{mainfile}"``); anything else must
 be executable.
-A Kattis package's Java submission (``submission_program``; ``verify``) is compiled to a
-folder of classes and run as problemtools runs it, ``java`` with its flags and the memory
-limit as its heap (``kit.judges.java_compile``).
+A package's Java submission (``submission_program``; ``verify``) is compiled to a folder of
+classes and run as its judge runs it, problemtools (Kattis) or Codeforces (Polygon), ``java``
+with its flags and the memory limit as its heap (``kit.judges.java_compile``).
 
 Compiling and building happen on first use (``Program.argv``), never when problems.toml is
 read, in ``kit.judges.compiling`` (the compilers, their flags, the cache, ``MissingHeader``).
@@ -39,8 +39,8 @@ API::
     program_at(path_text, root, where, role, include=(), *, folder=False, jury="") -> Program
         # jury: PROBLEMTOOLS for a Kattis package's validator (kit.judges.compiling)
     submission_program(path, shown, judge=PROBLEMTOOLS, standard="", memory=JAVA_HEAP)
-        -> Program | None  # a C/C++ submission (problemtools': Java too, its heap ``memory``
-                           # MiB), as its judge compiles it; None for another language
+        -> Program | None  # a C, C++ or Java submission (Java's heap ``memory`` MiB), as
+                           # its judge compiles it; None for another language
     runnable(path, folder=False) -> bool   # whether program_at can run what path holds
     whole_path(text) -> str                # a path-only spec's path; ValueError if misquoted
     Program.argv() -> list[str]            # compiles on first use (kit.judges.compiling)
@@ -74,7 +74,7 @@ from kit.judges.java_compile import java_for, main_class, run_argv
 
 CPP_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".C")
 C_SUFFIXES = (".c",)
-JAVA_SUFFIXES = (".java",)  # a Kattis package's submission's only (problemtools' '*.java')
+JAVA_SUFFIXES = (".java",)  # a package's Java submission's (problemtools' '*.java')
 JAVA_HEAP = 1024  # problemtools' get_runcmd's memlim when none is given
 KATTIS_ACCEPTED, KATTIS_WRONG = 42, 43  # the format's exit statuses of a validator
 KIT, KATTIS, TESTLIB = "kit", "kattis", "testlib"  # interactor protocols
@@ -100,7 +100,7 @@ class Program:
     # compiled with (kit.judges.compiling.submission_flags), not the jury programs' FLAGS and
     # LIBRARIES; "" for a jury program
     submission: str = ""
-    standard: str = ""  # a Codeforces submission's -std ("c++17")
+    standard: str = ""  # a Codeforces submission's -std ("c++17"; Java: its type's release, "11")
     jury: str = ""  # PROBLEMTOOLS: a Kattis package's validator, compiled with its standards
     memory: int = JAVA_HEAP  # a Java submission's heap (-Xms, -Xmx), MiB: the memory limit
 
@@ -123,7 +123,8 @@ class Program:
         java = java_for(compiler_for("java") or "java")
         if java is None:
             raise BuildError(f"{self.shown}: compiled, but no java was found to run it")
-        return run_argv(java, classes, main_class(self.sources), self.memory)
+        judge = self.submission or PROBLEMTOOLS
+        return run_argv(java, classes, main_class(self.sources, judge), self.memory, judge)
 
 
 def runnable(path: Path, *, folder: bool = False) -> bool:
@@ -207,19 +208,17 @@ def _folder_program(
 def submission_program(
     path: Path, shown: str, judge: str = PROBLEMTOOLS, standard: str = "", memory: int = JAVA_HEAP
 ) -> Program | None:
-    """A package's C, C++ or (problemtools') Java submission (a file, or a folder whose C++
-    sources, else C, else Java sources, are compiled together, as problemtools' ``{files}``),
-    compiled as ``judge`` compiles it (``kit.judges.compiling.submission_flags``; Codeforces
-    with ``standard``) on first use, a Java one run with a heap of ``memory`` MiB; None for one
-    in another language. A relative ``path`` is made absolute: the compiler runs in the
-    source's folder."""
+    """A package's C, C++ or Java submission (a file, or a folder whose C++ sources, else C,
+    else Java sources, are compiled together, as problemtools' ``{files}``), compiled as
+    ``judge`` compiles it (``kit.judges.compiling.submission_flags``; Codeforces with
+    ``standard``: C++'s ``c++17``, Java's release ``11``) on first use, a Java one run with a
+    heap of ``memory`` MiB; None for one in another language. A relative ``path`` is made
+    absolute: the compiler runs in the source's folder."""
     path = path.absolute()
     files = (
         sorted(entry for entry in path.iterdir() if entry.is_file()) if path.is_dir() else [path]
     )
-    kinds = [("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES)]
-    if judge == PROBLEMTOOLS:
-        kinds.append(("java", JAVA_SUFFIXES))
+    kinds = [("cpp", CPP_SUFFIXES), ("c", C_SUFFIXES), ("java", JAVA_SUFFIXES)]
     for kind, suffixes in kinds:
         sources = tuple(file for file in files if file.suffix in suffixes)
         if sources:

@@ -43,7 +43,8 @@ reader p2d/polygon.py):
 - ``<assets><solutions><solution tag=...><source path=... type=...>``: the jury's solutions
   by tag (``kit.verify.verdict_agreement`` says what each tag allows); ``do-not-run`` ones are left
   out; a C or C++ one's type (``cpp.g++17``, ``c.gcc``) is kept as its ``source_type``, the
-  standard Codeforces compiles it to (``kit.judges.codeforces_compile``);
+  standard Codeforces compiles it to (``kit.judges.codeforces_compile``), as is a Java one's
+  (``java11``, the release: ``kit.judges.java_compile``);
 - ``<assets><validators><validator><source path=...>``: the input validators, each run on
   every test's input by ``kit.verify.input_check`` with testlib's validator arguments, ``--testset
   NAME`` and ``--group G`` for a test of a group (testlib.h, ``registerValidation(argc,

@@ -3,8 +3,9 @@ over the package's code limit is not run, as problemtools runs none (a disagreem
 another language than Python is not run (Kotlin's and Haskell's rows say when their compiler is
 missing too), but a C or C++ one, compiled as its judge compiles it (``compiled``: a Kattis
 package's as problemtools, a Polygon package's as Codeforces compiles its source type, one of
-a type naming no standard the kit maps not run), and a Kattis package's Java one, compiled
-and run as problemtools does (``kit.judges.java_compile``); its compile error is
+a type naming no standard the kit maps not run), and a Java one, compiled and run as
+problemtools does (Kattis) or as Codeforces does its type's release (Polygon:
+``kit.judges.java_compile``; a type naming none, ``java.kotlin``, not run); its compile error is
 its own, but a Polygon one's that only glibc's headers give (a global ``link`` or ``y1``
 clashing with a name they declare: ``compiling.SystemClash``) is not run, Codeforces
 compiling on Windows; without a compiler here it is not run); a Python 3 file that does not
@@ -22,7 +23,7 @@ API::
                                                 # its own compile error
     beyond_stand_in(submission, runner) -> str  # why the stand-in does not run it, or ""
     compiled(submission, runner, package_format, memory_mib) -> tuple[Runner | None, str, bool]
-        # a C/C++ (Kattis: Java) one's runner, else why it is not run and whether that is its
+        # a C/C++ or Java one's runner, else why it is not run and whether that is its
         # compile error
 """
 
@@ -45,7 +46,7 @@ from kit.judges.compiling import (
     no_compiler,
     static_link_refused,
 )
-from kit.judges.java_compile import OTHER_COMPILERS, UNLIMITED_ADDRESS
+from kit.judges.java_compile import OTHER_COMPILERS, UNLIMITED_ADDRESS, type_release
 from kit.judges.programs import JAVA_HEAP, Program, submission_program
 from kit.judges.targets import Runner, compiled_runner
 from kit.packages.model import KATTIS, POLYGON, Submission
@@ -54,7 +55,7 @@ from kit.packages.model import KATTIS, POLYGON, Submission
 # E, name``, octal literals written 0777)
 COMPILED_LANGUAGES = ("C", "C++")  # a package's submissions the kit compiles and runs
 COMPILED_FORMATS = (KATTIS, POLYGON)  # the packages whose C/C++ ones are compiled
-KATTIS_COMPILED = (*COMPILED_LANGUAGES, "Java")  # and a Kattis package's Java ones
+JVM_COMPILED = (*COMPILED_LANGUAGES, "Java")  # and their Java ones, run by a JVM
 PYTHON_2_HINTS = (
     "Missing parentheses in call to",
     "multiple exception types must be parenthesized",
@@ -92,7 +93,7 @@ def unrunnable(submission: Submission) -> tuple[str, bool]:
 def _only_these(language: str) -> str:
     """What runs here instead, and the language's compiler when it is missing too (problemtools
     compiles Kotlin with kotlinc, Haskell with ghc: ``java_compile.OTHER_COMPILERS``)."""
-    said = "only Python 3, C and C++ submissions, and a Kattis package's Java ones, run here"
+    said = "only Python 3, C, C++ and Java submissions run here"
     compiler = OTHER_COMPILERS.get(language)
     if compiler is not None and shutil.which(compiler) is None:
         said += f"; no {language} compiler ({compiler}) here either"
@@ -182,15 +183,14 @@ def compiled(
 ) -> tuple[Runner | None, str, bool]:
     """A C or C++ submission compiled as its judge compiles it (``kit.judges.programs``'
     ``submission_program``, cached as the jury's programs are): a Kattis package's as
-    problemtools, a Polygon package's as Codeforces compiles its source type; a Kattis
-    package's Java one as problemtools compiles and runs it (its heap ``memory_mib``, the
-    problem's memory limit; its address space not held). The runner of its binary (for
+    problemtools, a Polygon package's as Codeforces compiles its source type; a Java one as
+    its judge compiles and runs it (its heap ``memory_mib``, the problem's memory limit; its
+    address space not held). The runner of its binary (for
     ``runner``'s target), "" and False; else None, why it is not run ("" for another
     language), and whether that is its own compile error (problemtools: "Compile error for"
     it, whatever its folder) rather than no compiler here or a type naming no standard the
     kit maps."""
-    languages = KATTIS_COMPILED if package_format == KATTIS else COMPILED_LANGUAGES
-    if package_format not in COMPILED_FORMATS or submission.language not in languages:
+    if package_format not in COMPILED_FORMATS or submission.language not in JVM_COMPILED:
         return None, "", False
     program, why = _program(submission, package_format, memory_mib)
     if program is None:
@@ -204,6 +204,22 @@ def compiled(
         return _failed(submission, program, error)
     held = submission.language not in UNLIMITED_ADDRESS
     return compiled_runner(runner, compiler, argv, submission.language, held), "", False
+
+
+def _codeforces_java(submission: Submission, memory_mib: int) -> tuple[Program | None, str]:
+    """A Polygon package's Java solution as Codeforces compiles its type's release (``java11``),
+    or None and why it is not run (a type naming no release: ``java.kotlin``)."""
+    release = type_release(submission.source_type)
+    if release is None:
+        return None, (
+            f"not run: its type {submission.source_type or '(none)'} names no Java release the "
+            "kit maps to Codeforces' compile (java8, java11, java17, java21)"
+        )
+    path, name = submission.path, submission.name
+    program = submission_program(path, name, CODEFORCES, str(release), memory_mib)
+    if program is not None and program.kind != "java":
+        return None, f"not run: its type {submission.source_type} is not its file's language"
+    return program, ""
 
 
 def _failed(submission: Submission, program: Program, error: BuildError) -> tuple[None, str, bool]:
@@ -232,13 +248,15 @@ def _clash_said(clash: SystemClash) -> str:
 def _program(
     submission: Submission, package_format: str, memory_mib: int
 ) -> tuple[Program | None, str]:
-    """The program a C, C++ (or a Kattis package's Java) submission is compiled as, or None
-    and why it is not run ("" when it holds no such source): a Polygon one with the standard
-    its source type names (``kit.judges.codeforces_compile``), of the language the type
+    """The program a C, C++ or Java submission is compiled as, or None and why it is not run
+    ("" when it holds no such source): a Polygon one with the standard its source type names
+    (``kit.judges.codeforces_compile``; Java's, its release), of the language the type
     names."""
     if package_format == KATTIS:
         path, name = submission.path, submission.name
         return submission_program(path, name, memory=memory_mib), ""
+    if submission.language == "Java":
+        return _codeforces_java(submission, memory_mib)
     mapped = standard_of(submission.source_type)
     kind = "C" if submission.language == "C" else "C++"
     if mapped is None:

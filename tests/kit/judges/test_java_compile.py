@@ -1,5 +1,6 @@
 """kit.judges.java_compile: problemtools' Java lines (languages.yaml at a185fe97), the class it
-starts, and ``-source 21`` given only to a javac that takes it."""
+starts, and ``-source 21`` given only to a javac that takes it; Codeforces' lines (a Polygon
+type's ``--release`` under the same rule), and the public class it names the file after."""
 
 from pathlib import Path
 
@@ -7,12 +8,15 @@ import pytest
 
 from kit.judges import java_compile
 from kit.judges.java_compile import (
+    CODEFORCES,
     compile_flags,
     described,
+    file_name,
     main_class,
     release_of,
     run_argv,
     source_flags,
+    type_release,
 )
 
 
@@ -86,3 +90,76 @@ def test_the_note_says_what_a_javac_here_leaves_out(tmp_path):
 def test_java_is_among_the_languages_problemtools_runs_without_an_address_space_limit():
     assert "Java" in java_compile.UNLIMITED_ADDRESS and "Kotlin" in java_compile.UNLIMITED_ADDRESS
     assert "C++" not in java_compile.UNLIMITED_ADDRESS
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "flags"),
+    [
+        ("javac 17.0.15", "java8", ("--release", "8")),
+        ("javac 17.0.15", "java11", ("--release", "11")),
+        ("javac 17.0.15", "java17", ("--release", "17")),
+        ("javac 17.0.15", "java21", ()),  # refused by javac 17, as problemtools' -source 21
+        ("javac 21.0.8", "java21", ("--release", "21")),
+        ("nothing useful", "java11", ()),
+    ],
+)
+def test_a_codeforces_type_s_release_is_given_only_to_a_javac_that_takes_it(
+    tmp_path, said, kind, flags
+):
+    javac = fake_javac(tmp_path, said)
+    try:
+        assert compile_flags(javac, CODEFORCES, type_release(kind)) == flags
+    finally:
+        release_of.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("kind", "release"),
+    [("java8", 8), ("java11", 11), ("java21", 21), ("java.kotlin", None), ("kotlin", None)],
+)
+def test_a_polygon_type_names_its_java_release(kind, release):
+    assert type_release(kind) == release
+
+
+def test_the_codeforces_run_line_has_its_heap_at_the_memory_limit_and_a_64m_stack():
+    assert run_argv("java", "/c", "Main", 256, CODEFORCES) == [
+        "java",
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
+        "-XX:NewRatio=5",
+        "-Xms8M",
+        "-Xmx256M",
+        "-Xss64M",
+        "-DONLINE_JUDGE=true",
+        "-cp",
+        "/c",
+        "Main",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("import java.util.*;\npublic class Solve {\n}\n", "Solve.java"),
+        ("class Helper {}\npublic final class Main {}\n", "Main.java"),
+        ("class Main {}\n", "sol.java"),  # no public class: its own name
+        ("// public class Note\nclass Main {}\n", "sol.java"),  # not at a line's start
+    ],
+)
+def test_codeforces_names_the_file_after_its_public_class(tmp_path, text, name):
+    source = tmp_path / "sol.java"
+    source.write_text(text)
+    assert file_name(source, CODEFORCES) == name
+    assert main_class([source], CODEFORCES) == name.removesuffix(".java")
+    assert file_name(source) == "sol.java"  # problemtools: the file's own
+
+
+def test_the_codeforces_note_says_its_lines(tmp_path):
+    javac = fake_javac(tmp_path, "javac 17.0.2")
+    try:
+        said = described(javac, 512, CODEFORCES)
+    finally:
+        release_of.cache_clear()
+    assert "(javac --release N, N the type's: java11 11; left out where javac 17 here" in said
+    assert "-Xms8M -Xmx512M -Xss64M -DONLINE_JUDGE=true -cp {path} {class}" in said
+    assert "not confirmed" in said

@@ -54,8 +54,7 @@ def test_the_code_limit_holds_a_file_or_every_file_of_a_folder_together(tmp_path
             "fn main() {}\n",
             "Rust",
             (
-                "not run: Rust (only Python 3, C and C++ submissions, and a Kattis package's "
-                "Java ones, run here)",
+                "not run: Rust (only Python 3, C, C++ and Java submissions run here)",
                 False,
             ),
         ),
@@ -171,10 +170,10 @@ def test_a_machine_that_cannot_link_statically_does_not_run_it(tmp_path, fresh_c
     )
 
 
-def java_file(tmp_path, text: str, name: str = "Solve.java") -> Submission:
+def java_file(tmp_path, text: str, name: str = "Solve.java", kind: str = "") -> Submission:
     path = tmp_path / name
     path.write_text(text)
-    return Submission(path, f"accepted/{name}", "accepted", "Java")
+    return Submission(path, f"accepted/{name}", "accepted", "Java", source_type=kind)
 
 
 ECHO_JAVA = """import java.util.Scanner;
@@ -224,16 +223,54 @@ def test_a_java_submission_without_javac_is_not_run(tmp_path, fresh_cache, monke
     )
 
 
-def test_a_polygon_java_solution_is_not_compiled(tmp_path):
-    assert compiled(java_file(tmp_path, ECHO_JAVA), None, POLYGON) == (None, "", False)
+@needs_javac
+def test_a_polygon_java_solution_runs_as_codeforces_runs_its_type(tmp_path, fresh_cache):
+    """Codeforces' JVM line, the heap the memory limit; the file named after its public class
+    (``sol.java`` holding ``public class Solve``), the type's release given to javac."""
+    solution = java_file(tmp_path, ECHO_JAVA, "sol.java", "java11")
+    own, why, error = compiled(solution, stand_in((3, 10), exact=True), POLYGON, 64)
+    assert (why, error) == ("", False) and own is not None
+    assert not own.interpreter.address_space
+    command = own.command(tmp_path / "sol.java")
+    assert command[1:8] == [
+        "-XX:+UseSerialGC",
+        "-XX:TieredStopAtLevel=1",
+        "-XX:NewRatio=5",
+        "-Xms8M",
+        "-Xmx64M",
+        "-Xss64M",
+        "-DONLINE_JUDGE=true",
+    ]
+    assert command[-1] == "Solve"
+    ran = subprocess.run(command, input=b"21\n", capture_output=True, check=False)
+    assert (ran.returncode, ran.stdout) == (3, b"42\n")
+
+
+@needs_javac
+def test_a_polygon_java8_solution_is_held_to_java_8(tmp_path, fresh_cache):
+    """``--release 8``: an API newer than Java 8 (``List.of``) is its own compile error, as
+    under Codeforces' Java 8."""
+    newer = "public class A { public static void main(String[] a) { java.util.List.of(1); } }\n"
+    own, why, error = compiled(java_file(tmp_path, newer, "A.java", "java8"), None, POLYGON, 64)
+    assert own is None and error, why
+    assert why.startswith("does not compile with javac: A.java:1: error: cannot find symbol"), why
+
+
+def test_a_polygon_java_type_naming_no_release_is_not_run(tmp_path):
+    own, why, error = compiled(java_file(tmp_path, ECHO_JAVA, kind="java.kotlin"), None, POLYGON)
+    assert (own, error) == (None, False)
+    assert why == (
+        "not run: its type java.kotlin names no Java release the kit maps to Codeforces' "
+        "compile (java8, java11, java17, java21)"
+    )
 
 
 def test_a_kotlin_submission_s_row_says_its_compiler_is_missing_too(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     kotlin = one_file(tmp_path, "fun main() {}\n", "Kotlin")
     assert unrunnable(kotlin) == (
-        "not run: Kotlin (only Python 3, C and C++ submissions, and a Kattis package's Java "
-        "ones, run here; no Kotlin compiler (kotlinc) here either)",
+        "not run: Kotlin (only Python 3, C, C++ and Java submissions run here; no Kotlin "
+        "compiler (kotlinc) here either)",
         False,
     )
 
