@@ -7,12 +7,15 @@ import argparse
 import dataclasses
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from kit.commands import verify
 from kit.errors import BuildError
+from kit.judges.compiling import compiler_for
 from kit.packages import read_package
+from kit.packages.model import KATTIS, POLYGON, Submission
 
 PACKAGES = Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "packages"
 SUM = PACKAGES / "kattis_sum"
@@ -161,3 +164,26 @@ def test_a_package_without_submissions_has_its_data_verified_and_is_told_what_wa
     args = parse(str(copy), "sum")
     with pytest.raises(BuildError, match=r"sum: no jury submissions to choose from: no subm"):
         args.run(args)
+
+
+@pytest.mark.skipif(compiler_for("java") is None, reason="no javac")
+def test_a_polygon_package_s_java_solutions_are_noted_as_codeforces_runs_them():
+    """The note gives Codeforces' lines, a Kattis package's problemtools'; the header says
+    the Java ones were compiled (it said "no Python submission" of a Polygon package's)."""
+    solution = Submission(Path("Main.java"), "solutions/Main.java", "main", "Java")
+    for package_format, said in (
+        (POLYGON, "note: Java solutions compiled as Codeforces compiles their types (javac"),
+        (KATTIS, "note: Java submissions compiled as problemtools compiles them (javac"),
+    ):
+        problem = SimpleNamespace(source=SimpleNamespace(format=package_format), memory_limit=64)
+        (note,) = verify._java_note(problem, [solution])
+        assert note.startswith(said), note
+        package = SimpleNamespace(format=package_format)
+        ran = verify._what_ran(package, [solution], None)
+        assert ran == "Java submissions compiled as the note says, no Python one"
+    assert (
+        "-Xms8M -Xmx64M -Xss64M -DONLINE_JUDGE=true"
+        in verify._java_note(
+            SimpleNamespace(source=SimpleNamespace(format=POLYGON), memory_limit=64), [solution]
+        )[0]
+    )
