@@ -18,8 +18,9 @@ the input written into its folder as ``input.txt``, the answer what it leaves in
 is not written to: it is read through a view of it (links to its files, the inputs and
 answers made beside them) in a temporary folder. A run that fails (an exit status
 other than 0, killed at a limit, or by the kernel's out-of-memory killer:
-``kit.processes.OomKill``) is a one-line error naming the test; a package without a main
-solution that can run here is left as it is (its reader says what it lacks).
+``kit.processes.OomKill``) is a one-line error naming the test; so is a main solution in a
+language not run here (Java, Python 2: ftiasch/problem-setting-public's 2016 packages), naming
+it; a package without a main solution is left as it is (its reader says what it lacks).
 
 API::
 
@@ -66,6 +67,8 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
     main = lacked.main
     answerable = bool(lacked.tests) and main is not None and main.language in MAKERS
     unmade = bool(lacked.tests) and not answerable  # answers no main solution here makes
+    if unmade and main is not None:
+        raise BuildError(_not_made_here(main, shown, folder, lacked))
     if unmade or not (answerable or lacked.generated or lacked.crlf):
         return path, ()  # the reader says what it lacks
     inputs = generated(folder, shown, lacked)
@@ -81,6 +84,20 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
             f"Polygon makes them (the package has none)"
         )
     return _view(folder, made), tuple(notes)
+
+
+def _not_made_here(main: Submission, shown: str, folder: Path, lacked: Unanswered) -> str:
+    """Why the missing answers are not made: the main solution's language is none the kit runs
+    to make them (the reader would name the first answer missing and no more)."""
+    first = lacked.tests[0][1].relative_to(folder).as_posix()
+    more = f" and {len(lacked.tests) - 1} more" if len(lacked.tests) > 1 else ""
+    makers = [("Python 3" if language == "Python" else language) for language in MAKERS]
+    return (
+        f"{shown}: its answers are missing ({first}{more}), and its main solution {main.name} "
+        f"cannot make them here: {main.language}, of type {main.source_type} (the kit makes "
+        f"answers with a {', '.join(makers[:-1])} or {makers[-1]} main solution): run it on "
+        "each input as doall.sh does, or download the full package"
+    )
 
 
 def _answers(

@@ -57,6 +57,31 @@ def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
     )
 
 
+@pytest.mark.parametrize(
+    ("source", "kind", "language"),
+    [("Solution.java", "java7", "Java"), ("sum.py", "python.2", "Python 2")],
+)
+def test_a_main_solution_in_a_language_not_run_here_is_said_so(unanswered, source, kind, language):
+    """ftiasch/problem-setting-public's 2016 Sichuan packages: a Java main solution (java7)
+    and generators beside it; the reader's error named tests/01.a and said to build "the
+    main solution" in files/, not why the kit made nothing."""
+    xml = unanswered / "problem.xml"
+    xml.write_text(
+        xml.read_text().replace(
+            '<source path="solutions/sum.py" type="python.3"/>',
+            f'<source path="solutions/{source}" type="{kind}"/>',
+        )
+    )
+    with pytest.raises(BuildError) as raised:
+        answered(unanswered, "sum", None)
+    assert str(raised.value) == (
+        f"sum: its answers are missing (tests/01.a and 2 more), and its main solution "
+        f"solutions/{source} cannot make them here: {language}, of type {kind} (the kit makes "
+        "answers with a C, C++ or Python 3 main solution): run it on each input as doall.sh "
+        "does, or download the full package"
+    )
+
+
 def test_a_main_solution_the_out_of_memory_killer_killed_is_said_so(unanswered, monkeypatch):
     """Killed by SIGKILL while /proc/vmstat's oom_kill rose (read here as 0, then 1), holding
     over half the memory the machine gives (64 MiB here): the kernel's out-of-memory killer,
