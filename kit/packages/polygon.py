@@ -28,7 +28,8 @@ reader p2d/polygon.py):
   whose input is missing, ``<test method="generated" cmd="gen 5 10 3" [from-file="N"]>``, with
   ``<files><executables>``' sources by name, and, under ``<properties><property
   name="tests-wellformed" value="true">`` (each line ends in LF), the inputs ending lines in
-  CR LF: ``kit.verify.made_answers`` makes them so for ``verify``);
+  CR LF, and where there are some, the valid validator tests doing so: ``kit.verify.made_answers``
+  makes them LF for ``verify``);
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
   the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names).
@@ -138,7 +139,9 @@ class Unanswered(NamedTuple):
     generated (``generated``, its generators' sources by name in ``executables``), its main
     solution (None when it has none), its limits (seconds, MiB) and its input and output file
     names (``named``, "" each: stdin, stdout); ``crlf``: the inputs there whose lines end in
-    CR LF where problem.xml says its tests are well formed (each line ending in LF)."""
+    CR LF where problem.xml says its tests are well formed (each line ending in LF), and
+    ``valid_crlf`` the valid validator tests that do so where some input does (a package
+    saved on Windows: its verdict says Polygon's validator accepts the test)."""
 
     tests: tuple[tuple[Path, Path], ...]
     main: Submission | None
@@ -148,6 +151,7 @@ class Unanswered(NamedTuple):
     generated: tuple[Generated, ...] = ()
     executables: tuple[tuple[str, str], ...] = ()  # (name, package-relative source)
     crlf: tuple[Path, ...] = ()
+    valid_crlf: tuple[Path, ...] = ()
 
 
 def _problem_xml(path: Path, where: str) -> ElementTree.Element:
@@ -187,7 +191,9 @@ def unanswered(path: Path, shown: str) -> Unanswered:
     interactive = root.find("assets/interactor/source") is not None
     named = _named_files(root, where, interactive)
     limits = (time_ms / 1000, memory_bytes >> 20)
-    found = (tuple(generated), _executables(root), tuple(crlf))
+    valid = _validator_tests(root, path, where, [])[0] if crlf else []
+    valid_crlf = tuple(case.input for case in valid if b"\r\n" in case.input.read_bytes())
+    found = (tuple(generated), _executables(root), tuple(crlf), valid_crlf)
     return Unanswered(tuple(tests), main, *limits, named, *found)
 
 

@@ -6,7 +6,9 @@ says its tests are well formed (``<property name="tests-wellformed" value="true"
 line ends in LF, purplesyringa/problem-xml-specs at 03943479, docs/13-properties.md), an
 input whose lines end in CR LF (a package saved on Windows) is read with LF, as Polygon
 keeps it: testlib's validator built here reads a CR as no line's end (testlib.h,
-``InStream::eoln`` in strict mode: LF, and CR LF only where it is built for Windows). Then
+``InStream::eoln`` in strict mode: LF, and CR LF only where it is built for Windows); so is
+a validator test whose verdict is valid where some input is (mamrudien/closest-pair-problem:
+its one validator test, the same bytes as its sample, was rejected here). Then
 its main solution, when it is C, C++ or Python and
 compiles here, is run on each input whose answer is missing under the package's limits (its
 time limit of CPU, a wall-clock kill at three times that, its memory limit), by the runner
@@ -72,7 +74,8 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
     if unmade or not (answerable or lacked.generated or lacked.crlf):
         return path, ()  # the reader says what it lacks
     inputs = generated(folder, shown, lacked)
-    inputs.update({source: source.read_bytes().replace(b"\r\n", b"\n") for source in lacked.crlf})
+    crlf = (*lacked.crlf, *lacked.valid_crlf)
+    inputs.update({source: source.read_bytes().replace(b"\r\n", b"\n") for source in crlf})
     made = dict(inputs)
     if answerable:
         assert main is not None
@@ -143,9 +146,25 @@ def _input_notes(folder: Path, main: Submission | None, lacked: Unanswered) -> l
         more = f" and {len(lacked.crlf) - 1} more" if len(lacked.crlf) > 1 else ""
         notes.append(
             f"note: {first}{more}: lines ending in CR LF read as ending in LF, as problem.xml's "
-            "tests-wellformed says Polygon keeps its tests (a package saved on Windows?)"
+            f"tests-wellformed says Polygon keeps its tests (a package saved on Windows?)"
+            f"{_valid_crlf(folder, lacked)}"
         )
     return notes
+
+
+def _valid_crlf(folder: Path, lacked: Unanswered) -> str:
+    """The note's words on the valid validator tests read with LF too ("" for none)."""
+    if not lacked.valid_crlf:
+        return ""
+    names = ", ".join(path.relative_to(folder).as_posix() for path in lacked.valid_crlf)
+    one = len(lacked.valid_crlf) == 1
+    said = (
+        f"is the valid validator test {names} (its verdict says Polygon's validator accepts it"
+        if one
+        else f"are the valid validator tests {names} (their verdicts say Polygon's validator "
+        "accepts them"
+    )
+    return f"; so {said}; one built here reads a CR as no line's end)"
 
 
 def _made(

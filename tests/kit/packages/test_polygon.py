@@ -549,3 +549,27 @@ def test_unanswered_lists_generated_tests_their_generators_and_crlf_inputs(tmp_p
     assert lacked.crlf == (tests / "01",)
     xml.write_text(text)  # no tests-wellformed: the CR may be the test's
     assert polygon.unanswered(copy, "p").crlf == ()
+
+
+def test_unanswered_lists_valid_validator_tests_in_crlf_where_an_input_is(tmp_path):
+    """mamrudien/closest-pair-problem, saved on Windows: its valid validator test ends its
+    lines in CR LF as its tests do; an invalid one's CR may be why it is invalid, and where
+    no input has CR LF the package is none saved so."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    (copy / "tests" / "01").write_bytes(b"1 2\r\n")
+    folder = copy / "files" / "tests" / "validator-tests"
+    folder.mkdir(parents=True)
+    for number in ("01", "02", "03"):
+        (folder / number).write_bytes(b"1 2\r\n")
+    validator = (
+        '<validators><validator><source path="files/val.cpp" type="cpp.g++17"/><testset>'
+        '<test-count>3</test-count><tests><test verdict="valid"/><test verdict="invalid"/>'
+        '<test verdict="valid"/></tests></testset></validator></validators>'
+    )
+    wellformed = '<properties><property name="tests-wellformed" value="true"/></properties>'
+    xml = copy / "problem.xml"
+    text = xml.read_text().replace("<solutions>", validator + "<solutions>")
+    xml.write_text(text.replace("</problem>", wellformed + "</problem>"))
+    assert polygon.unanswered(copy, "p").valid_crlf == (folder / "01", folder / "03")
+    (copy / "tests" / "01").write_bytes(b"1 2\n")
+    assert polygon.unanswered(copy, "p").valid_crlf == ()

@@ -178,6 +178,40 @@ def test_a_well_formed_package_s_crlf_inputs_are_read_with_lf(tmp_path):
     assert b"\r\n" in (copy / "tests" / "01").read_bytes()
 
 
+VALIDATOR = """<validators><validator><source path="files/val.cpp" type="cpp.g++17"/>
+<testset><test-count>2</test-count>
+<input-path-pattern>files/tests/validator-tests/%02d</input-path-pattern>
+<tests><test verdict="valid"/><test verdict="invalid"/></tests></testset>
+</validator></validators>"""
+
+
+def test_a_valid_validator_test_s_crlf_is_read_with_lf_where_the_tests_are(tmp_path):
+    """mamrudien/closest-pair-problem: saved on Windows, its sample and its one validator
+    test (the same bytes) end their lines in CR LF; the sample was read with LF, the
+    validator test as it is, rejected by the validator built here (Expected EOLN). An
+    invalid one's CR may be why it is invalid: read as it is."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
+    xml = copy / "problem.xml"
+    text = xml.read_text().replace("</problem>", WELLFORMED + "</problem>")
+    xml.write_text(text.replace("<solutions>", VALIDATOR + "<solutions>"))
+    test = copy / "tests" / "01"
+    test.write_bytes(test.read_bytes().replace(b"\n", b"\r\n"))
+    folder = copy / "files" / "tests" / "validator-tests"
+    folder.mkdir(parents=True)
+    for number in ("01", "02"):
+        (folder / number).write_bytes(test.read_bytes())
+    view, notes = answered(copy, "sum", None)
+    assert notes == (
+        "note: tests/01: lines ending in CR LF read as ending in LF, as problem.xml's "
+        "tests-wellformed says Polygon keeps its tests (a package saved on Windows?); so is "
+        "the valid validator test files/tests/validator-tests/01 (its verdict says Polygon's "
+        "validator accepts it; one built here reads a CR as no line's end)",
+    )
+    tests = view / "files" / "tests" / "validator-tests"
+    assert (tests / "01").read_bytes() == (PACKAGES / "polygon_sum" / "tests" / "01").read_bytes()
+    assert (tests / "02").read_bytes() == test.read_bytes()
+
+
 def test_crlf_inputs_are_read_as_they_are_without_tests_wellformed(tmp_path):
     """Polygon promises LF only under the property; without it a CR may be the test's."""
     copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "sum")
