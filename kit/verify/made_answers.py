@@ -9,20 +9,22 @@ keeps it: testlib's validator built here reads a CR as no line's end (testlib.h,
 ``InStream::eoln`` in strict mode: LF, and CR LF only where it is built for Windows); so is
 a validator test whose verdict is valid where some input is (mamrudien/closest-pair-problem:
 its one validator test, the same bytes as its sample, was rejected here). Then
-its main solution, when it is C, C++ or Python and
-compiles here, is run on each input whose answer is missing under the package's limits (its
-time limit of CPU, a wall-clock kill at three times that, its memory limit), by the runner
-``verify`` runs the package's Python solutions with (a C or C++ one compiled as Codeforces
-compiles its type: ``kit.verify.runnable_submissions.compiled``), and what it writes is the
-answer (a problem of named files, ``<judging input-file="input.txt" output-file="output.txt">``:
-the input written into its folder as ``input.txt``, the answer what it leaves in
-``output.txt``, as ``kit.run.process`` runs a solution of such a problem). The package itself
-is not written to: it is read through a view of it (links to its files, the inputs and
-answers made beside them) in a temporary folder. A run that fails (an exit status
-other than 0, killed at a limit, or by the kernel's out-of-memory killer:
-``kit.processes.OomKill``) is a one-line error naming the test; so is a main solution in a
-language not run here (Java, Python 2: ftiasch/problem-setting-public's 2016 packages), naming
-it; a package without a main solution is left as it is (its reader says what it lacks).
+its main solution, when it is C, C++, Java or Python and compiles here, is run on each input
+whose answer is missing under the package's limits (its time limit of CPU, a wall-clock kill
+at three times that, its memory limit: a C or C++ one's address space, a Java one's heap,
+its JVM's address space not held, as ``verify`` runs the package's Java solutions), by the
+runner ``verify`` runs the package's Python solutions with (a C, C++ or Java one compiled
+and run as Codeforces compiles its type: ``kit.verify.runnable_submissions.compiled``, a
+Java one's ``java7`` as ``--release 7``), and what it writes is the answer (a problem of
+named files, ``<judging input-file="input.txt" output-file="output.txt">``: the input
+written into its folder as ``input.txt``, the answer what it leaves in ``output.txt``, as
+``kit.run.process`` runs a solution of such a problem). The package itself is not written
+to: it is read through a view of it (links to its files, the inputs and answers made beside
+them) in a temporary folder. A run that fails (an exit status other than 0, killed at a
+limit, or by the kernel's out-of-memory killer: ``kit.processes.OomKill``) is a one-line
+error naming the test; so is a main solution in a language not run here (Python 2, Kotlin,
+Java of a type naming no release), naming it; a package without a main solution is left as
+it is (its reader says what it lacks).
 
 API::
 
@@ -40,15 +42,15 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.profiles import default_targets
-from kit.judges.targets import Runner, runner_for_runs
+from kit.judges.targets import Compiled, Runner, runner_for_runs
 from kit.packages import package_folder, polygon
 from kit.packages.model import POLYGON, Submission
 from kit.packages.polygon import Unanswered
 from kit.processes import program_ran
 from kit.verify.generated_tests import generated
-from kit.verify.runnable_submissions import COMPILED_LANGUAGES, compiled
+from kit.verify.runnable_submissions import JVM_COMPILED, compiled
 
-MAKERS = (*COMPILED_LANGUAGES, "Python")  # the main solutions' languages run to make answers
+MAKERS = (*JVM_COMPILED, "Python")  # the main solutions' languages run to make answers
 JUDGE = "Codeforces"  # a Polygon package's (kit.packages.polygon)
 KILL_FACTOR = 3  # the wall-clock kill, times the time limit
 _scratch: list[tempfile.TemporaryDirectory] = []
@@ -113,8 +115,8 @@ def _answers(
 ) -> dict[Path, bytes]:
     """Each missing answer, made by the main solution on its input (``inputs``' where made)."""
     own = runner or runner_for_runs(default_targets(JUDGE))
-    if main.language in COMPILED_LANGUAGES:
-        own, why, _ = compiled(main, own, POLYGON)
+    if main.language in JVM_COMPILED:  # a Java one's heap the memory limit
+        own, why, _ = compiled(main, own, POLYGON, lacked.memory_limit)
         if own is None:
             raise BuildError(
                 f"{shown}: its answers are missing, and its main solution {main.name} cannot "
@@ -179,6 +181,8 @@ def _made(
     file that holds it), under the package's limits; a one-line error when the run fails."""
     source, given = sources
     input_file, output_file = lacked.named  # a problem of named files: they are its streams
+    program = runner.interpreter  # a JVM's address space not held (Compiled.address_space)
+    held = not isinstance(program, Compiled) or program.address_space
     with tempfile.TemporaryDirectory(prefix="kit-answer-") as home:
         written = Path(home) / (output_file or "answer")
         if input_file:
@@ -188,7 +192,7 @@ def _made(
             Path(home),
             lacked.time_limit * KILL_FACTOR,
             stdin=None if input_file else given,
-            memory=lacked.memory_limit,
+            memory=lacked.memory_limit if held else None,
             cpu=lacked.time_limit,
             output=Path(os.devnull) if output_file else written,
         )

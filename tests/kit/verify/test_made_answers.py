@@ -12,11 +12,13 @@ import pytest
 
 from kit import processes
 from kit.errors import BuildError
+from kit.judges import compiling
 from kit.verify.made_answers import answered
 from tests.package_support import generating
 
 PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
+needs_javac = pytest.mark.skipif(compiling.compiler_for("java") is None, reason="no javac")
 WELLFORMED = '<properties><property name="tests-wellformed" value="true"/></properties>'
 
 
@@ -57,28 +59,98 @@ def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
     )
 
 
-@pytest.mark.parametrize(
-    ("source", "kind", "language"),
-    [("Solution.java", "java7", "Java"), ("sum.py", "python.2", "Python 2")],
-)
-def test_a_main_solution_in_a_language_not_run_here_is_said_so(unanswered, source, kind, language):
-    """ftiasch/problem-setting-public's 2016 Sichuan packages: a Java main solution (java7)
-    and generators beside it; the reader's error named tests/01.a and said to build "the
-    main solution" in files/, not why the kit made nothing."""
-    xml = unanswered / "problem.xml"
+def main_solution(package, source, kind, text=""):
+    """``package``'s main solution made ``solutions/{source}`` of type ``kind`` (``text``, when
+    given, written there)."""
+    xml = package / "problem.xml"
     xml.write_text(
         xml.read_text().replace(
             '<source path="solutions/sum.py" type="python.3"/>',
             f'<source path="solutions/{source}" type="{kind}"/>',
         )
     )
+    if text:
+        (package / "solutions" / source).write_text(text)
+
+
+JAVA_SUM = """import java.io.*;
+import java.util.*;
+
+public class Solution {
+    public static void main(String[] args) throws IOException {
+        Scanner in = new Scanner(%s);
+        PrintWriter out = new PrintWriter(%s);
+        out.println(in.nextLong() + in.nextLong());
+        out.close();
+    }
+}
+"""
+STDIO = ("System.in", "System.out")
+
+
+@needs_javac
+@pytest.mark.parametrize("named", [False, True])
+def test_a_java_main_solution_makes_the_answers_as_codeforces_runs_its_type(unanswered, named):
+    """ftiasch/problem-setting-public's queen-dominating-set-count (its main solution Java,
+    of type java7): compiled as ``verify`` compiles the package's Java solutions (javac
+    --release 7), its heap the package's 256 MiB, the JVM's address space not held (held to
+    256 MiB, it does not start); a problem of named files' read from input.txt."""
+    streams = ('new File("input.txt")', 'new File("output.txt")') if named else STDIO
+    main_solution(unanswered, "Solution.java", "java7", JAVA_SUM % streams)
+    if named:
+        named_files(unanswered)
+    view, notes = answered(unanswered, "sum", None)
+    assert notes == (
+        "note: answers: 3 made by the main solution solutions/Solution.java, as Polygon makes "
+        "them (the package has none)",
+    )
+    for number in ("01", "02", "03"):
+        made = (view / "tests" / f"{number}.a").read_bytes()
+        assert made == (PACKAGES / "polygon_sum" / "tests" / f"{number}.a").read_bytes()
+
+
+@needs_javac
+def test_a_java_main_solution_s_heap_is_the_package_s_memory_limit(unanswered):
+    """400 MiB of longs, past the package's 256 MiB heap: Java's own default, 1024 MiB, would
+    have held them."""
+    hoard = "long[] hoard = new long[50 << 20]; hoard[7] = 1; System.out.println(hoard[7]);"
+    text = f"public class Solution {{ public static void main(String[] a) {{ {hoard} }} }}\n"
+    main_solution(unanswered, "Solution.java", "java8", text)
+    with pytest.raises(BuildError) as raised:
+        answered(unanswered, "sum", None)
+    assert str(raised.value) == (
+        "solutions/Solution.java, the main solution, cannot make the answer 01.a of tests/01 "
+        "(Polygon makes it so): exit status 1"
+    )
+
+
+def test_a_java_main_solution_of_a_type_naming_no_release_is_said_so(unanswered):
+    main_solution(unanswered, "Solution.java", "java.kotlin", JAVA_SUM % STDIO)
+    with pytest.raises(BuildError) as raised:
+        answered(unanswered, "sum", None)
+    assert str(raised.value) == (
+        "sum: its answers are missing, and its main solution solutions/Solution.java cannot "
+        "make them here: not run: its type java.kotlin names no Java release the kit maps to "
+        "Codeforces' compile (java8, java11, java17, java21)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "kind", "language"),
+    [("Solution.kt", "kotlin17", "Kotlin"), ("sum.py", "python.2", "Python 2")],
+)
+def test_a_main_solution_in_a_language_not_run_here_is_said_so(unanswered, source, kind, language):
+    """ftiasch/problem-setting-public's 2016 Sichuan packages (a Java main solution, then not
+    run here, and generators beside it): the reader's error named tests/01.a and said to
+    build "the main solution" in files/, not why the kit made nothing."""
+    main_solution(unanswered, source, kind)
     with pytest.raises(BuildError) as raised:
         answered(unanswered, "sum", None)
     assert str(raised.value) == (
         f"sum: its answers are missing (tests/01.a and 2 more), and its main solution "
         f"solutions/{source} cannot make them here: {language}, of type {kind} (the kit makes "
-        "answers with a C, C++ or Python 3 main solution): run it on each input as doall.sh "
-        "does, or download the full package"
+        "answers with a C, C++, Java or Python 3 main solution): run it on each input as "
+        "doall.sh does, or download the full package"
     )
 
 
