@@ -167,14 +167,23 @@ def release_of(javac: str) -> int | None:
     return int(found[2] or 0) if major == 1 else major
 
 
+def oldest_release(javac_release: int) -> int:
+    """The oldest release a javac of ``javac_release`` compiles for: JDK 12 dropped 6 (CSR
+    JDK-8206877, "Remove javac support for 6/1.6 source and target values"), JDK 20 dropped 7
+    (JDK-8173605, its CSR JDK-8293047: "Supported releases: 8, 9, ...")."""
+    return 8 if javac_release >= 20 else 7 if javac_release >= 12 else 6
+
+
 def source_flags(javac: str, judge: str = PROBLEMTOOLS, release: int = 0) -> tuple[str, ...]:
     """The judge's release flag (problemtools' ``-source 21``; ``--release N`` for a Codeforces
-    type's N) where ``javac`` takes it (its release N or newer), else none."""
+    type's N) where ``javac`` takes it (its release N or newer), else none; a release older
+    than any this javac compiles for (``java7`` under JDK 20 and newer) given as its oldest,
+    whose language holds the older one's."""
     lines = JUDGES[judge]
     wanted = release or lines.release
     here = release_of(javac)
     if wanted and here is not None and here >= wanted:
-        return (lines.source_flag, str(wanted))
+        return (lines.source_flag, str(max(wanted, oldest_release(here))))
     return ()
 
 

@@ -101,6 +101,10 @@ def test_java_is_among_the_languages_problemtools_runs_without_an_address_space_
         ("javac 17.0.15", "java21", ()),  # refused by javac 17, as problemtools' -source 21
         ("javac 21.0.8", "java21", ("--release", "21")),
         ("nothing useful", "java11", ()),
+        # JDK 20 and newer refuse --release 7 ("release version 7 not supported"): its oldest
+        ("javac 21.0.8", "java7", ("--release", "8")),
+        ("javac 17.0.15", "java7", ("--release", "7")),
+        ("javac 11.0.2", "java7", ("--release", "7")),
     ],
 )
 def test_a_codeforces_type_s_release_is_given_only_to_a_javac_that_takes_it(
