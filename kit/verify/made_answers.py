@@ -82,7 +82,7 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
     if answerable:
         assert main is not None
         made.update(_answers(main, runner, folder, shown, lacked, inputs))
-    notes = [*_input_notes(folder, main, lacked)]
+    notes = [*_input_notes(folder, lacked)]
     if answerable:
         notes.append(
             f"note: answers: {len(lacked.tests)} made by the main solution {main.name}, as "
@@ -133,7 +133,7 @@ def _answers(
     return made
 
 
-def _input_notes(folder: Path, main: Submission | None, lacked: Unanswered) -> list[str]:
+def _input_notes(folder: Path, lacked: Unanswered) -> list[str]:
     """The notes on the inputs made: generated, and CR LF made LF."""
     notes = []
     if lacked.generated:
