@@ -50,6 +50,7 @@ from kit.commands import NAMES, named
 from kit.errors import NO_FILES, BuildError
 from kit.invocation import started_as
 from kit.processes import end_sessions
+from kit.table_package import making_with
 from kit.visible import UNENCODABLE, unencodable
 from kit.workspace import NoWorkspace, given_root, nearest_root
 
@@ -167,6 +168,14 @@ def _standard_streams() -> None:
             getattr(sys, name).reconfigure(errors=UNENCODABLE)
 
 
+def _made_package(folder: Path, shown: str) -> tuple[Path, tuple[str, ...]]:
+    """A "standard" Polygon package's missing tests and answers, made as ``verify`` makes
+    them (its view, and the notes), for every command that reads its cases."""
+    from kit.verify.made_answers import answered
+
+    return answered(folder, shown, None)
+
+
 def main(
     argv: list[str], *, prog: str = "cpkit", root: Path | None = None, script: str | None = None
 ) -> int:
@@ -178,6 +187,7 @@ def main(
     started_as(script or prog)
     _standard_streams()
     scratch.adopt()
+    making_with(_made_package)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     try:
         with _stoppable():

@@ -5,11 +5,15 @@ default validator that judges it reads them, DOMjudge's where the table's judge 
 makes it, ``flags_reader``), the keys it gives the problem's table, under the table's own
 (``package_entry``: title, judge, id, kind, limits, comparison, interactor), and the folders a
 C/C++ checker's headers are looked for in (``include_of``: the one of the ``testlib.h`` the
-table names, then the package's own). Plain data, which kit.registry makes a ``Problem`` of.
+table names, then the package's own). A Polygon "standard" package's missing tests and answers
+are made when a command first asks for its cases, by what ``making_with`` gives (the command
+line gives ``verify``'s: kit.verify.made_answers), so build, run and stress read the same.
+Plain data, which kit.registry makes a ``Problem`` of.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +23,18 @@ from kit.judges.profiles import OUTPUT_STDOUT, profile_for
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
     from kit.packages.model import Package
+
+
+# what makes a Polygon "standard" package's missing tests and answers when a command first
+# asks for its cases: the folder to read them from and its notes (kit.verify.made_answers'
+# ``answered``, which stands above the registry: the command line sets it, ``making_with``)
+_MAKING: list[Callable[[Path, str], tuple[Path, tuple[str, ...]]]] = []
+
+
+def making_with(maker: Callable[[Path, str], tuple[Path, tuple[str, ...]]]) -> None:
+    """Make a "standard" Polygon package's missing tests and answers with ``maker(folder,
+    shown)`` (the folder to read them from, and the notes saying what was made)."""
+    _MAKING[:] = [maker]
 
 
 def package_of(root: Path, where: str, entry: dict) -> Package | None:
@@ -32,8 +48,12 @@ def package_of(root: Path, where: str, entry: dict) -> Package | None:
         raise BuildError(f"{where}: 'package' is the path of a package folder")
     from kit.packages import read_package
 
+    def making(folder: Path) -> tuple[Path, tuple[str, ...]]:
+        return _MAKING[0](folder, shown) if _MAKING else (folder, ())
+
+    reader = flags_reader(entry)
     try:
-        return read_package(root / shown, shown, later=where, validator=flags_reader(entry))
+        return read_package(root / shown, shown, later=where, validator=reader, making=making)
     except BuildError as error:
         raise BuildError(f"{where}: {error}") from None
 

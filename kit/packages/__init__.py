@@ -37,7 +37,9 @@ API::
                                                       # one; ``later``: a Kattis package's test
                                                       # data read when first asked for;
                                                       # ``validator``: the default validator's
-                                                      # copy that judges it (``domjudge``)
+                                                      # copy that judges it (``domjudge``);
+                                                      # ``making``: a Polygon package's tests
+                                                      # read later from the folder it gives
     package_folder(path: Path, shown: str) -> Path    # the folder to read: an archive unpacked,
                                                       # constants replaced in a view
     watched(package: Package) -> list[Path]           # what ``--watch`` polls for it
@@ -54,7 +56,11 @@ from kit.packages.model import Package
 
 
 def read_package(
-    path: Path, shown: str, later: str | None = None, validator: str = "kattis"
+    path: Path,
+    shown: str,
+    later: str | None = None,
+    validator: str = "kattis",
+    making: polygon.Making | None = None,
 ) -> Package:
     """The package at ``path`` (``shown`` is how the user named it), a folder or an archive:
     Polygon when it holds ``problem.xml``, the Kattis format when it holds ``problem.yaml`` or
@@ -63,11 +69,13 @@ def read_package(
     and what is wrong in it said then, after these words (``problems.toml: [big]``).
     ``validator``: the copy of the Kattis default output validator that will judge it,
     ``kattis`` (problemtools') or ``domjudge`` (DOMjudge's), whose reading of its groups'
-    flags is checked."""
+    flags is checked. ``making``: a Polygon package's tests are read when first asked for,
+    from the folder it gives (``polygon.read``: the tests and answers a "standard" package
+    lacks made there)."""
     folder = package_folder(path, shown)
     if folder != path:
-        return _read(folder, shown, str(folder), path, (later, validator))
-    return _read(folder, shown, shown, None, (later, validator))
+        return _read(folder, shown, str(folder), path, (later, validator, making))
+    return _read(folder, shown, shown, None, (later, validator, making))
 
 
 def watched(package: Package) -> list[Path]:
@@ -87,12 +95,14 @@ def watched(package: Package) -> list[Path]:
 
 def _read(folder: Path, shown: str, base: str, packed: Path | None, how: tuple) -> Package:
     """The package of ``folder`` (``packed``: the archive it was unpacked from, or the folder
-    it is a view of, if any; ``how``: ``read_package``'s ``later`` and ``validator``)."""
+    it is a view of, if any; ``how``: ``read_package``'s ``later``, ``validator`` and
+    ``making``)."""
+    later, validator, making = how
     if polygon.is_polygon(folder):
-        package = polygon.read(folder, shown, base)
+        package = polygon.read(folder, shown, base, making, later)
         return package if packed is None else replace(package, archive=packed)
     if kattis.is_kattis(folder):
-        return kattis.read(folder, shown, base, packed, *how)
+        return kattis.read(folder, shown, base, packed, later, validator)
     inside = _packages_inside(folder)
     held = ""
     if inside:  # a contest's folder, or archive (unpacked first: its folders are in the cache)

@@ -150,7 +150,8 @@ def read(
         except BuildError as error:
             raise BuildError(f"{later}: {error}" if later else str(error)) from None
         notes_after = cases.pop("notes") + data_notes + _unread_notes(path, shown)
-        return {**cases, "notes": tuple(_view_notes(path) + notes + notes_after)}
+        notes_all = tuple(_view_notes(path) + notes + notes_after)
+        return {**cases, "point_groups": (), "notes": notes_all}
 
     fields = {
         **_naming_fields(path, shown, config, version),

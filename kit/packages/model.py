@@ -33,7 +33,8 @@ PARTIALLY_ACCEPTED = "partially_accepted"
 # when one of them is first asked for (``read_later``): a command about another problem
 # walks no package's cases
 LATER = (
-    "cases", "invalid_inputs", "checked_outputs", "grading", "grader", "score_groups", "notes"
+    "cases", "invalid_inputs", "checked_outputs", "grading", "grader", "score_groups", "notes",
+    "point_groups",
 )  # fmt: skip
 _READING = threading.RLock()  # a package's test data read once, whoever asks first
 

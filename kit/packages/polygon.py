@@ -72,6 +72,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 from xml.etree import ElementTree
@@ -84,10 +85,14 @@ from kit.packages.model import (
     Package,
     PackageCase,
     Submission,
+    read_later,
 )
 from kit.packages.polygon_groups import number_of_points, point_groups
 from kit.units import MEBIBYTES, in_mebibytes, in_seconds
 
+# what makes the tests and answers a "standard" package lacks: the folder to read its tests
+# from (the package's, or a view of it), and notes saying what was made
+Making = Callable[[Path], "tuple[Path, tuple[str, ...]]"]
 DEFAULT_OUTPUT = 64  # MiB: Polygon sets none; the kit's usual output limit
 PYTHON_TYPES = ("python.3", "python.pypy3", "pypy.3")  # Polygon's source types of Python 3
 # the language of other types, by their first letters ("java11", "cpp.g++17", "python.2")
@@ -231,9 +236,19 @@ def _executables(root: ElementTree.Element) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def read(path: Path, shown: str, base: str | None = None) -> Package:
+def read(
+    path: Path,
+    shown: str,
+    base: str | None = None,
+    making: Making | None = None,
+    later: str | None = None,
+) -> Package:
     """The Polygon package at ``path`` (named ``shown``; ``base``: the path its programs'
-    specs start with, ``shown`` by default)."""
+    specs start with, ``shown`` by default). With ``making``, its tests (the fields of
+    ``model.LATER`` and its point groups) are read when first asked for, from the folder
+    ``making(path)`` gives (a view with the tests and answers a "standard" package lacks
+    made), its notes after the package's; what is wrong there is said then, after
+    ``later``'s words ("problems.toml: [big]")."""
     where = f"{shown}/problem.xml"
     root = _problem_xml(path, where)
     testset = _testset(root, where)
@@ -243,42 +258,72 @@ def read(path: Path, shown: str, base: str | None = None) -> Package:
     interactor = _source(root, "assets/interactor", path, shown, base or shown)
     input_file, output_file = _named_files(root, where, interactive=interactor is not None)
     files = path / "files"
-    cases = _cases(testset, path, shown, where)
-    groups, said = point_groups(testset, cases, where)
-    notes += said
     valid, invalid = _validator_tests(root, path, where, notes)
-    notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], path)
+
+    def walked() -> dict:  # the fields of model.LATER, and the point groups
+        folder, made = making(path) if making is not None else (path, ())
+        try:
+            read = _test_fields(folder, shown, (root, where), (valid, invalid), notes)
+        except BuildError as error:
+            raise BuildError(f"{later}: {error}" if later else str(error)) from None
+        return {**read, "notes": read["notes"] + tuple(made)}
+
+    fields = {
+        "path": path,
+        "shown": shown,
+        "format": POLYGON,
+        "name": root.get("short-name") or path.name,
+        "title": _title(root, path.name),
+        "judge": "Codeforces",
+        "kind": "interactive" if interactor else "batch",
+        "compare": compare,
+        "interactor": f"testlib:{shlex.quote(interactor)}" if interactor else None,
+        "input_validators": tuple(_validators(root, path, shown, base or shown)),
+        "time_limit": time_ms / 1000,
+        "time_from": "problem.xml",
+        "memory_limit": memory_bytes >> 20,
+        "output_limit": DEFAULT_OUTPUT,
+        "margin": ASSUMED_MARGIN,
+        "margin_from": "assumed: Polygon has none",
+        "multiplier": 2.0,
+        "submissions": tuple(_solutions(root, path)),
+        "points_percent": _judging(root).get(PERCENT, "").strip() == "true",
+        "input_file": input_file,
+        "output_file": output_file,
+        "include": (files,) if (files / "testlib.h").is_file() else (),
+        "valid_inputs": tuple(valid),
+    }
+    return Package(**fields, **walked()) if making is None else read_later(walked, **fields)
+
+
+def _test_fields(
+    folder: Path,
+    shown: str,
+    xml: tuple[ElementTree.Element, str],
+    validator_tests: tuple[list[PackageCase], list[PackageCase]],
+    notes: list[str],
+) -> dict:
+    """The fields of ``model.LATER`` and the point groups of the package's tests, read from
+    ``folder`` (the package's, or its view with the tests it lacks made); ``notes``: the
+    package's so far."""
+    root, where = xml
+    valid, invalid = validator_tests
+    testset = _testset(root, where)
+    cases = _cases(testset, folder, shown, where)
+    groups, said = point_groups(testset, cases, where)
+    notes = [*notes, *said]
+    notes += _line_endings([*cases[:1], *valid[:1], *invalid[:1]], folder)
     notes += _judging_notes(root)
-    return Package(
-        path=path,
-        shown=shown,
-        format=POLYGON,
-        name=root.get("short-name") or path.name,
-        title=_title(root, path.name),
-        judge="Codeforces",
-        kind="interactive" if interactor else "batch",
-        compare=compare,
-        interactor=f"testlib:{shlex.quote(interactor)}" if interactor else None,
-        cases=tuple(cases),
-        input_validators=tuple(_validators(root, path, shown, base or shown)),
-        time_limit=time_ms / 1000,
-        time_from="problem.xml",
-        memory_limit=memory_bytes >> 20,
-        output_limit=DEFAULT_OUTPUT,
-        margin=ASSUMED_MARGIN,
-        margin_from="assumed: Polygon has none",
-        multiplier=2.0,
-        submissions=tuple(_solutions(root, path)),
-        points_percent=_judging(root).get(PERCENT, "").strip() == "true",
-        point_groups=groups,
-        input_file=input_file,
-        output_file=output_file,
-        include=(files,) if (files / "testlib.h").is_file() else (),
-        valid_inputs=tuple(valid),
-        invalid_inputs=tuple(invalid),
-        checked_outputs=tuple(_checker_tests(root, path, where, notes)),
-        notes=tuple(f"note: {shown}: {note}" for note in notes),
-    )
+    return {
+        "cases": tuple(cases),
+        "point_groups": groups,
+        "invalid_inputs": tuple(invalid),
+        "checked_outputs": tuple(_checker_tests(root, folder, where, notes)),
+        "grading": (),
+        "grader": "",
+        "score_groups": (),
+        "notes": tuple(f"note: {shown}: {note}" for note in notes),
+    }
 
 
 def _limits(testset: ElementTree.Element, where: str) -> tuple[int, int]:

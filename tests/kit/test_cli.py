@@ -828,3 +828,15 @@ def test_a_monitoring_tool_such_as_coverage_counts_as_watching():
         assert cli._watched()
     finally:
         sys.monitoring.free_tool_id(sys.monitoring.COVERAGE_ID)
+
+
+def test_the_command_line_makes_standard_polygon_packages_as_verify_does(monkeypatch):
+    """Every command reads a "standard" Polygon package's cases through ``verify``'s maker of
+    its missing tests and answers (kit.verify.made_answers, set in kit.table_package)."""
+    from kit import table_package
+    from kit.verify import made_answers
+
+    monkeypatch.setattr(table_package, "_MAKING", [])
+    monkeypatch.setattr(made_answers, "answered", lambda *given: given)
+    assert cli.main(["--version"]) == 0
+    assert table_package._MAKING[0](Path("pkg"), "shown") == (Path("pkg"), "shown", None)

@@ -6,6 +6,7 @@ validator its judge runs reads them; on the small packages of tests/fixtures/pac
 
 import pytest
 
+from kit import table_package
 from kit.errors import BuildError
 from kit.registry import load_registry
 from kit.table_package import flags_reader
@@ -93,3 +94,32 @@ def test_a_package_judged_by_domjudge_takes_the_tolerances_domjudge_takes(tmp_pa
     assert str(caught.value).startswith(
         f"problems.toml: [kat]: pkg/data/secret/testdata.yaml: output_validator_flags = '{flags}'"
     )
+
+
+def test_a_standard_polygon_package_s_answers_are_made_when_its_cases_are_asked(
+    tmp_path, monkeypatch
+):
+    """A Polygon package without its answers (Polygon's "standard" package) is a problem of
+    the workspace as ``verify`` reads it: its main solution makes them (kit.verify.made_answers,
+    which the command line gives ``making_with``) in a view, when a command first asks for its
+    cases, not when problems.toml is read."""
+    made = []
+    from kit.verify import made_answers
+
+    answered = made_answers.answered
+    monkeypatch.setattr(table_package, "_MAKING", [])
+    table_package.making_with(lambda *a: made.append(a) or answered(*a, None))
+    registry = workspace(tmp_path, '[other]\npackage = "packages/kattis_sum"\n')
+    package = tmp_path / "ws" / "packages" / "polygon_sum"
+    for answer in (package / "tests").glob("*.a"):
+        answer.unlink()
+    (tmp_path / "ws" / "problems.toml").write_text('[sum]\npackage = "packages/polygon_sum"\n')
+    source = load_registry(tmp_path / "ws")["sum"].source
+    assert made == [] and registry["other"].source is not None
+    answers = [case.answer.read_bytes() for case in source.cases]
+    assert answers == [b"3\n", b"12\n", b"99\n"] and len(made) == 1
+    assert source.notes[-1] == (
+        "note: answers: 3 made by the main solution solutions/sum.py, as Polygon makes them "
+        "(the package has none)"
+    )
+    assert not (package / "tests" / "01.a").exists()
