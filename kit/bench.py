@@ -181,6 +181,7 @@ def _bench(problem: Problem, module, made: tuple[Path, Bundle], repeat: int, onl
                     repeat=repeat,
                     comparator=comparator,
                     folder=folder or empty,
+                    named=problem.named_files,
                 )
                 if failure is None:
                     failure = time_over(limits, timing.median, len(timing.seconds))
@@ -441,14 +442,15 @@ def _call_run(problem: Problem, under: str, run, *args, **kwargs) -> int:
     return 1 if returned else 0
 
 
-def _time_case(command, case, limits, *, repeat, comparator, folder: Path):
+def _time_case(command, case, limits, *, repeat, comparator, folder: Path, named=("", "")):
     """``repeat`` runs of one case (its stdin and expected output), each judged by the build's
     rules: the timing, the first failure's message (None when every run was accepted) and
-    that failed run (None too)."""
+    that failed run (None too). ``named``: the problem's input and output files, as the
+    solution runs (``Problem.named_files``)."""
     stdin, expected = case
     timing = Timing()
     for _ in range(repeat):
-        run = run_limited(command, stdin, folder, limits)
+        run = run_limited(command, stdin, folder, limits, named=named)
         found = process_verdict(run, limits)
         if found is not None:
             return timing, found[1], run

@@ -133,6 +133,15 @@ class Problem:
         return self.output_limit << 20
 
     @property
+    def named_files(self) -> tuple[str, str]:
+        """The input and output file names its solution reads and writes (a Polygon package's
+        ``<judging input-file="input.txt" output-file="output.txt">``), "" each for stdin and
+        stdout: the build's, stress's (its brute force too) and bench's runs alike."""
+        if self.source is None:
+            return "", ""
+        return self.source.input_file, self.source.output_file
+
+    @property
     def solution(self) -> Path:
         if self.solution_file is not None:
             return self.root / self.solution_file

@@ -336,10 +336,7 @@ class CaseJudge:
     def named_files(self) -> tuple[str, str]:
         """The problem's input and output file names (a Polygon package's ``<judging
         input-file="input.txt" output-file="output.txt">``), "" each for stdin and stdout."""
-        source = self.problem.source
-        if source is None:
-            return "", ""
-        return source.input_file, source.output_file
+        return self.problem.named_files
 
     def held(self, limits: Limits) -> Limits:
         """``limits`` for this program: a batch program that reads the wall clock is timed by

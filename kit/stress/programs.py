@@ -15,7 +15,11 @@ folders the solution's imports are found in first on ``PYTHONPATH`` (``Problem.i
 the workspace's root, after the solution's own folder for ``abc300/a.py``; a ``.py`` one is not
 isolated, ``-I``, as the bundle is): a brute force may import the workspace's helpers, and a
 script-folder solution's, as the solution does from source. The
-brute force reads the input on stdin and its stdout is the expected answer; the generator runs
+brute force reads the input as the solution does, on stdin, or from the problem's named input
+file (``Problem.named_files``: a Polygon package's ``input.txt``, written into its folder, stdin
+empty), and its stdout (or what it leaves in the named output file) is the expected answer: a
+brute force is most often the solution's own slow first version, written for the same files.
+The generator runs
 as ``CMD SEED`` (or ``CMD SEED SIZE`` when it takes a size), its stdin empty, and its stdout
 is one input file.
 A run that fails (a crash, killed over a limit) is a one-line ``BuildError`` naming the
@@ -72,7 +76,8 @@ class Program:
 
     def answer(self, text: str, *, cwd: Path, limits: Limits) -> bytes:
         """The brute force's output on ``text``; a failed run is a ``BuildError``."""
-        run = self._run(list(self.argv), text.encode(), cwd, limits, self.problem.import_folders)
+        folders, named = self.problem.import_folders, self.problem.named_files
+        run = self._run(list(self.argv), text.encode(), cwd, limits, folders, named=named)
         failure = _failure(run, limits, self)
         if run.timed_out:  # not the solution's limit: the most a stress run waits for an answer
             moved = moved_on(limits.timeout, run.seconds, run.waited)  # its deadline's wait
@@ -118,16 +123,19 @@ class Program:
         cwd: Path,
         limits: Limits,
         folders: tuple[Path, ...],
+        named: tuple[str, str] = ("", ""),
         **settings: str,
     ) -> Run:
         """The user's own tool, not a program a judge runs: it keeps the user's environment
         (``PYTHONPATH``, ``PYENV_VERSION``...), the problem's import ``folders`` first on
-        ``PYTHONPATH``, with the build's fixed PyPy nursery; ``settings``, more variables."""
+        ``PYTHONPATH``, with the build's fixed PyPy nursery; ``settings``, more variables;
+        ``named``: the problem's input and output files (a brute force's), "" each: the
+        streams."""
         env = run_environment(users=True)
         env["PYTHONPATH"] = os.pathsep.join(
             filter(None, [*map(str, folders), env.get("PYTHONPATH")])
         )
-        return run_limited(argv, stdin, cwd, limits, env={**env, **settings})
+        return run_limited(argv, stdin, cwd, limits, env={**env, **settings}, named=named)
 
 
 # the stress module's file of a seed made in a process of its own (argv: the problem's import

@@ -631,3 +631,22 @@ def test_no_slug_in_a_problem_s_folder_times_that_problem_as_if_named(
     out, err = capsys.readouterr()
     assert err == "toy_sum (this folder's problem)\n"
     assert out.splitlines()[0] == "toy_sum: no ../../bench/toy_sum.py: nothing to time"
+
+
+def test_a_problem_of_named_files_is_benched_as_its_solution_runs(toy_ready, capsys, monkeypatch):
+    """A Polygon package's ``input-file`` and ``output-file`` (``Problem.named_files``): each
+    run reads its case from the named input, stdin empty, its output the named output's."""
+    from kit.registry import Problem
+
+    monkeypatch.setattr(Problem, "named_files", property(lambda _: ("in.txt", "out.txt")))
+    source = (
+        "import sys\n"
+        "assert sys.stdin.read() == ''\n"
+        "a, b = map(int, open('in.txt').read().split())\n"
+        "open('out.txt', 'w').write(f'{a + b}\\n')\n"
+    )
+    (toy_ready / "solutions" / "toy_sum.py").write_text(source)
+    problem = load_registry(toy_ready)["toy_sum"]
+    problem.dist.write_text(make_bundle(problem).text)
+    write_bench(toy_ready, 'def cases():\n    return [("named", "1 2\\n", "3\\n")]\n')
+    assert bench.run(["toy_sum"], 1, toy_ready, only=host()) == 0, capsys.readouterr().out

@@ -287,3 +287,23 @@ def test_a_program_over_a_limit_is_told_the_limit_is_the_problem_s_and_what_to_d
         "or write the stress module's generate() in its place (held to a stress run's own "
         "stops, not the problem's limits)"
     )
+
+
+def test_a_brute_force_of_a_problem_of_named_files_runs_as_the_solution_does(maxsum, tmp_path):
+    """A Polygon package's ``input-file="input.txt" output-file="output.txt"``: the brute
+    force reads the input from input.txt, stdin empty, and its answer is output.txt's."""
+    from types import SimpleNamespace
+
+    named = replace(maxsum, source=SimpleNamespace(input_file="in.txt", output_file="out.txt"))
+    script = tmp_path / "named_brute.py"
+    script.write_text(
+        "import sys\n"
+        "assert sys.stdin.read() == ''\n"
+        "values = open('in.txt').read().split()[1:]\n"
+        "open('out.txt', 'w').write(str(max(map(int, values))) + '\\n')\n"
+    )
+    brute = parse_program(str(script), "--brute", RUNNER, named)
+    work = tmp_path / "work"
+    work.mkdir()
+    limits = limits_for(maxsum, RUNNER)
+    assert brute.answer("3\n-1 7 2\n", cwd=work, limits=limits) == b"7\n"
