@@ -151,7 +151,7 @@ def read(
             raise BuildError(f"{later}: {error}" if later else str(error)) from None
         notes_after = cases.pop("notes") + data_notes + _unread_notes(path, shown)
         notes_all = tuple(_view_notes(path) + notes + notes_after)
-        return {**cases, "point_groups": (), "notes": notes_all}
+        return {**cases, "point_groups": (), "tests_from": None, "notes": notes_all}
 
     fields = {
         **_naming_fields(path, shown, config, version),

@@ -34,7 +34,7 @@ PARTIALLY_ACCEPTED = "partially_accepted"
 # walks no package's cases
 LATER = (
     "cases", "invalid_inputs", "checked_outputs", "grading", "grader", "score_groups", "notes",
-    "point_groups",
+    "point_groups", "tests_from",
 )  # fmt: skip
 _READING = threading.RLock()  # a package's test data read once, whoever asks first
 
@@ -201,6 +201,9 @@ class Package:
     # a Polygon scoring problem's test groups (``<testset><groups>``), in problem.xml's order;
     # () when it has none or carries no points
     point_groups: tuple[PointGroup, ...] = ()
+    # the folder its tests were read from when not ``path``: a Polygon "standard" package's view
+    # with the tests and answers it lacks made (kit.packages.polygon's ``making``); None: ``path``
+    tests_from: Path | None = None
     # the package forbids submissions to write files (2025-09: ``allow_file_writing`` false,
     # its default)
     no_files: bool = False
@@ -260,9 +263,8 @@ class Package:
         as named, then the file's path in it (``pkg.zip/tests/01``), never its unpacked copy's
         place in the kit's cache; the path in it alone for a package named "." (``verify``'s);
         a file outside the package as it is."""
-        try:
-            inside = Path(path).relative_to(self.path).as_posix()
-        except ValueError:
+        inside = _inside(Path(path), [self.path, self.tests_from])
+        if inside is None:
             return str(path)
         if self.shown == ".":
             return inside
@@ -282,6 +284,14 @@ class Package:
             except OSError:  # no such file, or a folder the user cannot read
                 continue
         return None
+
+
+def _inside(path: Path, folders: list[Path | None]) -> str | None:
+    """``path`` relative to the first of ``folders`` that holds it, None when none does."""
+    for folder in folders:
+        if folder is not None and path.is_relative_to(folder):
+            return path.relative_to(folder).as_posix()
+    return None
 
 
 # a field of LATER not read yet is asked of ``__getattr__``, not found as the class's default

@@ -266,7 +266,8 @@ def read(
             read = _test_fields(folder, shown, (root, where), (valid, invalid), notes)
         except BuildError as error:
             raise BuildError(f"{later}: {error}" if later else str(error)) from None
-        return {**read, "notes": read["notes"] + tuple(made)}
+        view = None if folder == path else folder
+        return {**read, "notes": read["notes"] + tuple(made), "tests_from": view}
 
     fields = {
         "path": path,

@@ -123,3 +123,5 @@ def test_a_standard_polygon_package_s_answers_are_made_when_its_cases_are_asked(
         "(the package has none)"
     )
     assert not (package / "tests" / "01.a").exists()
+    # a case named by its file in the package, as the build shows it, not in the view
+    assert source.named(source.cases[1].answer) == "packages/polygon_sum/tests/02.a"
