@@ -29,7 +29,8 @@ reader p2d/polygon.py):
   ``<files><executables>``' sources by name, and, under ``<properties><property
   name="tests-wellformed" value="true">`` (each line ends in LF), the inputs ending lines in
   CR LF, and where there are some, the valid validator tests doing so: ``kit.verify.made_answers``
-  makes them LF for ``verify``);
+  makes them LF for ``verify``, and for a workspace's problem when its cases are first asked
+  for: ``read``'s ``making``, its view ``tests_from``);
 - ``<assets><checker type="testlib"><source path=...>``: the checker, run as testlib's
   ``checker INPUT OUTPUT ANSWER`` (``kit.judges.compare``, ``checker:PATH``), compiled against
   the ``testlib.h`` the package ships beside it in ``files/`` (or the one the problem names).
