@@ -68,7 +68,7 @@ from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package
-    from kit.packages.model import PackageCase
+    from kit.packages.model import Package, PackageCase
 
 SAMPLE_SUFFIXES = CASE_SUFFIXES  # NAME.out or NAME.ans: the answer to NAME.in
 
@@ -323,15 +323,32 @@ def file_shown(problem: Problem, path: Path) -> str:
 
 def case_file(problem: Problem, given: Path) -> Path:
     """The file a case's name as the build says it names (``run SLUG pkg.zip/tests/01``):
-    a file through the problem's zipped or tarred package, its unpacked copy's; from this
-    folder, else from the workspace's root (as the build names it); else ``given``."""
+    a file through the problem's zipped or tarred package, its unpacked copy's; a test a
+    Polygon "standard" package lacks, its made view's (``tests_from``); from this folder, else
+    from the workspace's root (as the build names it); else ``given``."""
     if problem.source is None or given.exists():
         return given
     for base in (Path.cwd(), problem.root):
         found = problem.source.through_archive(base / given)
+        if found is None:
+            found = _made(problem.source, base / given)
         if found is not None:
             return found
     return given
+
+
+def _made(source: Package, given: Path) -> Path | None:
+    """The file of a Polygon package's view with its missing tests made (``tests_from``) that
+    ``given``, a path in the package, names; None when it names none."""
+    from kit.packages.model import POLYGON
+
+    if source.format != POLYGON or source.tests_from is None:
+        return None
+    given = Path(os.path.normpath(given.absolute()))
+    if not given.is_relative_to(source.path):
+        return None
+    made = source.tests_from / given.relative_to(source.path)
+    return made if made.is_file() else None
 
 
 def line_end_note(problem: Problem) -> str | None:

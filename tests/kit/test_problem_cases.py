@@ -711,3 +711,26 @@ def test_a_zipped_interactive_package_s_empty_answer_gets_no_note_and_its_files_
     assert case.expected.read_text() == "" and empty_files_note(problem) is None
     assert file_shown(problem, case.expected) == "guess pkg é.zip/tests/01.a"
     assert case_file(problem, Path("guess pkg é.zip/tests/01.a")) == case.expected
+
+
+def test_a_standard_package_s_made_case_is_named_in_the_package_and_found_by_that_name(
+    tmp_path, monkeypatch
+):
+    """A Polygon package without its answers: the build names a made answer by its path in
+    the package (not in the view it was made in), and ``run`` finds the file by that name."""
+    from kit import table_package
+    from kit.verify.made_answers import answered
+
+    monkeypatch.setattr(table_package, "_MAKING", [])
+    table_package.making_with(lambda folder, shown: answered(folder, shown, None))
+    workspace(tmp_path, "")
+    root = tmp_path / "ws"
+    for answer in (root / "packages" / "polygon_sum" / "tests").glob("*.a"):
+        answer.unlink()
+    (root / "problems.toml").write_text('[sum]\npackage = "packages/polygon_sum"\n')
+    monkeypatch.chdir(root)
+    problem = load_registry(root)["sum"]
+    (case,) = sample_cases(problem)
+    assert file_shown(problem, case.expected) == "packages/polygon_sum/tests/01.a"
+    assert case_file(problem, Path("packages/polygon_sum/tests/01.a")) == case.expected
+    assert case.expected.read_bytes() == b"3\n"
