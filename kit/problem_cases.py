@@ -323,15 +323,19 @@ def file_shown(problem: Problem, path: Path) -> str:
 
 def case_file(problem: Problem, given: Path) -> Path:
     """The file a case's name as the build says it names (``run SLUG pkg.zip/tests/01``):
-    a file through the problem's zipped or tarred package, its unpacked copy's; a test a
-    Polygon "standard" package lacks, its made view's (``tests_from``); from this folder, else
-    from the workspace's root (as the build names it); else ``given``."""
-    if problem.source is None or given.exists():
+    a file through the problem's zipped or tarred package, its unpacked copy's; a test of a
+    Polygon "standard" package, or its answer, its made view's (``tests_from``: the input
+    beside its made answer); from this folder, else from the workspace's root (as the build
+    names it); else ``given``."""
+    if problem.source is None:
         return given
     for base in (Path.cwd(), problem.root):
         found = problem.source.through_archive(base / given)
-        if found is None:
-            found = _made(problem.source, base / given)
+        made = _made(problem.source, base / given if found is None else found)
+        if made is not None:
+            return made
+        if given.exists():
+            return given
         if found is not None:
             return found
     return given
@@ -342,10 +346,10 @@ def _made(source: Package, given: Path) -> Path | None:
     ``given``, a path in the package, names; None when it names none."""
     from kit.packages.model import POLYGON
 
-    if source.format != POLYGON or source.tests_from is None:
-        return None
     given = Path(os.path.normpath(given.absolute()))
-    if not given.is_relative_to(source.path):
+    if source.format != POLYGON or not given.is_relative_to(source.path):
+        return None  # its tests not read (nor made) for a file outside the package
+    if source.tests_from is None:
         return None
     made = source.tests_from / given.relative_to(source.path)
     return made if made.is_file() else None

@@ -734,3 +734,33 @@ def test_a_standard_package_s_made_case_is_named_in_the_package_and_found_by_tha
     assert file_shown(problem, case.expected) == "packages/polygon_sum/tests/01.a"
     assert case_file(problem, Path("packages/polygon_sum/tests/01.a")) == case.expected
     assert case.expected.read_bytes() == b"3\n"
+
+
+@pytest.mark.parametrize("zipped", [False, True])
+def test_a_standard_package_s_test_named_as_the_build_names_it_has_its_made_answer(
+    tmp_path, monkeypatch, zipped
+):
+    """A test a Polygon package holds without its answer: ``run SLUG pkg/tests/02`` (or
+    ``pkg.zip/tests/02``, through the archive) is the made view's input, whose answer lies
+    beside it there, as the build judges the case."""
+    from kit import table_package
+    from kit.verify.made_answers import answered
+
+    monkeypatch.setattr(table_package, "_MAKING", [])
+    table_package.making_with(lambda folder, shown: answered(folder, shown, None))
+    workspace(tmp_path, "")
+    root = tmp_path / "ws"
+    package = root / "packages" / "polygon_sum"
+    for answer in (package / "tests").glob("*.a"):
+        answer.unlink()
+    shown = "packages/polygon_sum"
+    if zipped:
+        shutil.make_archive(str(root / "pk"), "zip", package)
+        shown = "pk.zip"
+    (root / "problems.toml").write_text(f'[sum]\npackage = "{shown}"\n')
+    monkeypatch.chdir(root)
+    problem = load_registry(root)["sum"]
+    case = problem.source.cases[1]
+    found = case_file(problem, Path(f"{shown}/tests/02"))
+    assert found == case.input and found.with_suffix(".a").read_bytes() == b"12\n"
+    assert case_file(problem, Path(f"{shown}/tests/02.a")) == case.answer
