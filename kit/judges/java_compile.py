@@ -20,7 +20,8 @@ copy, docs/packages.md), is ``java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:
 -Xms8M -Xmx{ML}M -Xss64M -DONLINE_JUDGE=true``, the heap at the memory limit; its javac takes
 no flag of note (``javac -cp ".;*"``). It compiles each type with that release's JDK
 (``java8``, ``java11``, ``java17``, ``java21``: ``type_release``), copied here by javac's
-``--release N``, left out, as problemtools' ``-source``, where javac here is older than N.
+``--release N``, left out, as problemtools' ``-source``, where javac here is older than N (or
+than 9, which brought ``--release``: JEP 247, openjdk.org/jeps/247).
 The class it starts is the source's public top-level class, the file saved under its name
 (``public_class``; the file's own name where it declares none): not confirmed by a
 Codeforces page, said in docs/packages.md.
@@ -73,6 +74,7 @@ class Lines:
     compile: tuple[str, ...]
     run: tuple[str, ...]
     shown: str  # the judge, as the note names it
+    flag_since: int = 0  # the oldest javac that has ``source_flag`` (0: every one)
 
 
 JUDGES = {
@@ -97,6 +99,7 @@ JUDGES = {
             "-DONLINE_JUDGE=true",
         ),
         "Codeforces",
+        9,  # --release: JEP 247 (openjdk.org/jeps/247), delivered in JDK 9; javac 8 refuses it
     ),
 }
 SOURCE_RELEASE = JUDGES[PROBLEMTOOLS].release  # problemtools' -source
@@ -176,13 +179,14 @@ def oldest_release(javac_release: int) -> int:
 
 def source_flags(javac: str, judge: str = PROBLEMTOOLS, release: int = 0) -> tuple[str, ...]:
     """The judge's release flag (problemtools' ``-source 21``; ``--release N`` for a Codeforces
-    type's N) where ``javac`` takes it (its release N or newer), else none; a release older
-    than any this javac compiles for (``java7`` under JDK 20 and newer) given as its oldest,
-    whose language holds the older one's."""
+    type's N) where ``javac`` takes it (its release N or newer, and one that has the flag:
+    javac 8 has no ``--release``, and compiles its own release's language), else none; a
+    release older than any this javac compiles for (``java7`` under JDK 20 and newer) given as
+    its oldest, whose language holds the older one's."""
     lines = JUDGES[judge]
     wanted = release or lines.release
     here = release_of(javac)
-    if wanted and here is not None and here >= wanted:
+    if wanted and here is not None and here >= max(wanted, lines.flag_since):
         return (lines.source_flag, str(max(wanted, oldest_release(here))))
     return ()
 
@@ -228,7 +232,8 @@ def _codeforces_described(javac: str, memory_mib: int) -> str:
     java = " ".join(run_argv("java", "{path}", "{class}", memory_mib, CODEFORCES))
     return (
         f"compiled as Codeforces compiles their types ({Path(javac).name} --release N, N the "
-        f"type's: java11 11; left out where javac {release} here is older), each file "
+        f"type's: java11 11; left out where javac {release} here is older, or older than 9), "
+        "each file "
         f"named after its public class, and run as it runs them ({java}): the address space "
         "unlimited, the JVM held to the memory limit as every run of the package is "
         "(what Codeforces counts of a JVM is not confirmed)"

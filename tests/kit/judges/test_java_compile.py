@@ -105,6 +105,9 @@ def test_java_is_among_the_languages_problemtools_runs_without_an_address_space_
         ("javac 21.0.8", "java7", ("--release", "8")),
         ("javac 17.0.15", "java7", ("--release", "7")),
         ("javac 11.0.2", "java7", ("--release", "7")),
+        # javac 8 has no --release (JEP 247, JDK 9): it compiles its own release's language
+        ("javac 1.8.0_392", "java8", ()),
+        ("javac 1.8.0_392", "java7", ()),
     ],
 )
 def test_a_codeforces_type_s_release_is_given_only_to_a_javac_that_takes_it(
