@@ -218,16 +218,19 @@ def _evicted(entry: Path) -> int | None:
         fresh = time.time() - aside.stat().st_mtime < RECENT
     except OSError:
         return None
-    if fresh:  # touched between its choice and its rename: another process uses it
-        with contextlib.suppress(OSError):
+    if fresh:  # touched between its choice and its rename: another process uses it, kept
+        with contextlib.suppress(OSError):  # (not put back: its aside a later sweep's)
             os.rename(aside, entry)
-            return None
-    if not aside.is_dir():  # a generated test
+        return None
+    if aside.is_dir():
+        size = _size(aside)
+        shutil.rmtree(aside, ignore_errors=True)
+        return size
+    try:  # a generated test
         size = aside.stat().st_size
         aside.unlink()
-        return size
-    size = _size(aside)
-    shutil.rmtree(aside, ignore_errors=True)
+    except OSError:
+        return None
     return size
 
 

@@ -261,6 +261,24 @@ def test_an_entry_used_between_its_choice_and_its_rename_is_put_back(cache_home,
     assert (old / "program").is_file() and list(old.parent.iterdir()) == [old]
 
 
+def test_an_entry_used_meanwhile_whose_put_back_fails_is_not_deleted(cache_home, monkeypatch):
+    """Another kit uses it: a failed rename back leaves it aside (a later sweep's), never
+    deleted under that kit; it was deleted all the same."""
+    old = entry(cache_home / "programs", 1, 1000, cache.RECENT + 60)
+    rename = os.rename
+
+    def used_then_refused(source, target):
+        if Path(source) == old:
+            cache.used(old)
+            return rename(source, target)
+        raise OSError("refused")
+
+    monkeypatch.setattr(cache.os, "rename", used_then_refused)
+    assert cache.trim(cache_home, 0) == []
+    [aside] = (cache_home / "programs").iterdir()
+    assert (aside / "program").is_file() and cache.TEMPORARY.search(aside.name)
+
+
 def test_an_eviction_a_killed_kit_left_half_done_is_swept(cache_home):
     child = subprocess.Popen(["true"])
     child.wait()
