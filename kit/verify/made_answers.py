@@ -73,6 +73,11 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
     unmade = bool(lacked.tests) and not answerable  # answers no main solution here makes
     if unmade and main is not None:
         raise BuildError(_not_made_here(main, shown, folder, lacked))
+    if answerable and main is not None and not main.path.is_file():
+        raise BuildError(
+            f"{shown}: its answers are missing, and its main solution {main.name}, which "
+            "would make them, is not in the package either (problem.xml names it)"
+        )
     if unmade or not (answerable or lacked.generated or lacked.crlf):
         return path, ()  # the reader says what it lacks
     inputs = generated(folder, shown, lacked)

@@ -59,6 +59,17 @@ def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
     )
 
 
+def test_a_main_solution_missing_from_the_package_is_said_so(unanswered):
+    """It ran as a missing file and said only ``exit status 2``."""
+    (unanswered / "solutions" / "sum.py").unlink()
+    with pytest.raises(BuildError) as raised:
+        answered(unanswered, "sum", None)
+    assert str(raised.value) == (
+        "sum: its answers are missing, and its main solution solutions/sum.py, which would "
+        "make them, is not in the package either (problem.xml names it)"
+    )
+
+
 def main_solution(package, source, kind, text=""):
     """``package``'s main solution made ``solutions/{source}`` of type ``kind`` (``text``, when
     given, written there)."""
