@@ -34,8 +34,8 @@ leader's, or a process the run left unreaped, which ``sweep`` reaps: the larger)
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
 for a run whose output (its stdout, or the named file it writes: ``watched``) went over the
-output limit the last poll that found it within (the wall, CPU and waited seconds then: it
-went over after them, ``_Watch.check_output``),
+output limit the last poll that found it within, or its start when none did (the wall, CPU
+and waited seconds then: it went over after them, ``_Watch.check_output``),
 the head and tail of stderr (``kept_stderr``) and its line ends, by which the kit counts the
 lines not kept (``kit.processes.Kept``); and the seconds its threads were ready to
 run but waited for a core other work held (``waited``: the run delay of each thread's
@@ -414,7 +414,9 @@ class _Watch:
     ) -> None:
         self.pid, self.err, self.start = pid, err, start
         self.output = output  # the output file's path and the output limit, to look at
-        self.within: list[float] | None = None  # the last look at it within the limit
+        # the last look at it within the limit: the start, before the run wrote anything
+        # (its stdout a new file, a named output's stale one removed), until a poll looks
+        self.within: list[float] | None = [0.0, 0.0, 0.0] if output is not None else None
         self.output_over = False  # a look found it over
         self.deadline = start + timeout
         self.head = b""

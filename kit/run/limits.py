@@ -605,8 +605,8 @@ def _flooded_late(
     stops a run at its time limit), Library Checker reads a run's time-out before anything
     else, and DOMjudge and problemtools judge the output's size after the time and exit
     whenever it went over (``output_last``: their run again, kit.run.case_judge, decides). Not
-    known (no look found it within; stderr and files counted with it, ``ALL``, are not looked
-    at), or timed side by side (stress, whose late failures keep their verdict), the output
+    known (no output watched: stderr and files counted with it, ``ALL``, are not looked at),
+    or timed side by side (stress, whose late failures keep their verdict), the output
     limit stands. Of ``runs`` failures, ``seconds`` is their median and ``within`` one run's,
     the middle one by time (kit.run.case_judge's ``crashes``), said so: not the median's."""
     if within is None or seconds is None or limits.output_last or limits.side_by_side:

@@ -17,7 +17,8 @@ and keeps the build safe from what it runs:
   ``output_bytes``; a run that reaches it has exceeded the output limit (the write fails, or
   the process dies of ``SIGXFSZ``), and only its head is read back; the watch looks at the
   file's size with each poll, and of a run that went over, says when it last found it within
-  (``Run.output_within``: it went over after that, at most a poll, 5 to 25 ms, later);
+  (``Run.output_within``: it went over after that, at most a poll, 5 to 25 ms, later; the
+  run's start when its first look found it over);
 - stack: ``RLIMIT_STACK`` is set to ``stack_bytes`` (None: unlimited) before the program
   starts, as the judge sets it, instead of the 8 MiB the kit itself may have been given;
 - address space: ``RLIMIT_AS`` is set to ``address_bytes`` when given (a judge that holds a

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kit.judges.judge_messages import crash_line
-from kit.launcher import kept_stderr, schedstats
+from kit.launcher import _Watch, kept_stderr, schedstats
 from tests.kit.run.hostile import forked_hog
 from tests.process_support import PIN_FIRST_CORE, REFUSING
 
@@ -789,3 +789,18 @@ def test_a_flood_of_long_lines_keeps_its_head_and_tail_and_counts_its_lines(tmp_
     kept = answer["stderr"].encode("latin-1")
     assert kept.startswith(b"0eee") and kept.endswith(b"e" * 1000 + b"\n")
     assert len(kept) < (1 << 16) + (1 << 13) + 100  # the tail and head, the cut's line
+
+
+def test_an_output_over_the_limit_at_the_first_look_went_over_after_the_start(tmp_path):
+    """A run that wrote its flood before the watch first looked (a fast machine's) went over
+    after the run's start, the look kept at its start: none is over before it begins."""
+    out = tmp_path / "stdout"
+    out.write_bytes(b"x" * 100)
+    seen = _Watch(os.getpid(), None, time.perf_counter(), 10.0, (str(out), 10))
+    seen.check_output()
+    assert seen.output_over and seen.within == [0.0, 0.0, 0.0]
+    unwatched = _Watch(os.getpid(), None, time.perf_counter(), 10.0)
+    assert unwatched.within is None
+    for watch in (seen, unwatched):
+        if watch.statm is not None:
+            os.close(watch.statm)
