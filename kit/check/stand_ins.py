@@ -8,7 +8,12 @@ Such an assignment counts where it surely runs: at the top level, directly or in
 an ``if`` whose versions are known (``kit.check.settled_tests.version_windows``: ``if not
 hasattr(builtins, "anext"):`` runs it below 3.10, which is where it is needed); not in a
 function, a loop, a ``try`` or under another test, nor through a name bound other than by
-``import builtins`` alone.
+``import builtins`` alone. One in the handler of a ``try`` that only reads the builtin
+(``try: anext`` / ``except NameError: builtins.anext = my_anext``; ``builtins.anext`` and
+AttributeError alike; ``Exception``, ``BaseException`` or a bare ``except`` catch either)
+counts where the handler runs, below the version that added the builtin; a handler that
+sets another name, or that only binds ``anext`` in its module (``async def anext``: the
+module's own name, which ``kit.check.apis`` reads as such), sets none.
 
 "After" is the order the bundle runs in at load time: the entry's top-level statements in
 turn, each helper run whole where it is first imported (``kit.bundle.discover``'s load-time
@@ -31,6 +36,7 @@ from dataclasses import dataclass
 from kit.bundle.discover import load_time_imports
 from kit.bundle.sources import Source, is_main_block
 from kit.check.settled_tests import BASE, NEVER, module_names, version_windows, versioned_ifs
+from kit.judges.stdlib import ADDED_BUILTINS
 
 # a stand-in: (name, the index of its top-level statement, its last line, the first version
 # it does not run on: NEVER when it runs on every one)
@@ -119,12 +125,57 @@ def _sets(tree: ast.Module, entry: bool) -> list[_Set]:
     found = []
     for index, top in enumerate(tree.body):
         for statement in _surely_run([top], versioned, entry):
-            low, high = windows.get(statement.lineno, (BASE, NEVER))
-            if low > BASE:  # it does not run on 3.8: no stand-in there
-                continue
-            last = statement.end_lineno or statement.lineno
-            found += [(name, index, last, high) for name in _set_names(statement, names)]
+            for setter, name, below in _setters(statement, names):
+                low, high = windows.get(setter.lineno, (BASE, NEVER))
+                if low > BASE:  # it does not run on 3.8: no stand-in there
+                    continue
+                found.append((name, index, setter.end_lineno or setter.lineno, min(high, below)))
     return found
+
+
+def _setters(statement: ast.stmt, names: set[str]):
+    """Each statement that sets a builtin, of ``statement`` (itself) or of the handler of its
+    ``try`` that runs where the builtin it reads is missing (``_fallback``), with the name
+    and the first version it does not run on by that (``NEVER``: none)."""
+    for name in _set_names(statement, names):
+        yield statement, name, NEVER
+    probed, handler = _fallback(statement, names)
+    for setter in handler:
+        if probed in _set_names(setter, names):
+            yield setter, probed, ADDED_BUILTINS.get(probed, BASE)
+
+
+def _fallback(statement: ast.stmt, names: set[str]) -> tuple[str, list[ast.stmt]]:
+    """For ``try: anext`` (or ``builtins.anext``) whose handler catches what the read raises
+    where the builtin is missing (NameError, AttributeError; ``Exception``, ``BaseException``
+    or a bare ``except``), the builtin read and the statements of the first such handler;
+    ``("", [])`` for any other statement. A ``try`` whose body does more than read it is
+    none: what else raises there may run the handler on any version."""
+    if not isinstance(statement, ast.Try):
+        return "", []
+    reads = {_probed(s.value, names) if isinstance(s, ast.Expr) else None for s in statement.body}
+    read = reads.pop() if len(reads) == 1 else None
+    if read is None:
+        return "", []
+    name, raised = read
+    for handler in statement.handlers:
+        caught = [handler.type] if handler.type is not None else []
+        if isinstance(handler.type, ast.Tuple):
+            caught = handler.type.elts
+        kinds = {node.id for node in caught if isinstance(node, ast.Name)}
+        if handler.type is None or kinds & {raised, "Exception", "BaseException"}:
+            return name, handler.body
+    return "", []
+
+
+def _probed(value: ast.expr, names: set[str]) -> tuple[str, str] | None:
+    """The builtin ``value`` reads and what that raises where it is missing: ``anext``
+    NameError, ``builtins.anext`` AttributeError (``names``: those bound to ``builtins``)."""
+    if isinstance(value, ast.Name):
+        return value.id, "NameError"
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+        return (value.attr, "AttributeError") if value.value.id in names else None
+    return None
 
 
 def _surely_run(statements: list[ast.stmt], versioned: set[int], entry: bool):

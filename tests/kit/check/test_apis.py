@@ -401,6 +401,7 @@ def test_a_branch_for_one_implementation_counts_against_that_implementation_s_ta
 
 
 ANEXT, AITER, GROUP = "'anext' builtin", "'aiter' builtin", "'ExceptionGroup' builtin"
+EAFP = "try:\n    anext\nexcept NameError:\n    {}\nprint(anext)\n"  # a handler, then a read
 BELOW_3_10 = {(3, 8), (3, 9)}
 
 
@@ -483,11 +484,24 @@ def test_a_builtin_added_after_3_8_is_read_and_guarded_as_a_member_is(text, line
         ("import builtins\nsetattr(builtins, name, f)\nprint(anext)\n", [(3, ANEXT)], BELOW_3_10),
         ("import builtins\nbuiltins = Fake()\nbuiltins.anext = f\nprint(anext)\n",
          [(4, ANEXT)], BELOW_3_10),
+        # set, or bound in the module, by the handler of a try reading it: where it is missing
+        (EAFP.format("import builtins\n    builtins.anext = f"), [], set()),
+        (EAFP.format("import builtins\n    setattr(builtins, 'anext', f)"), [], set()),
+        (EAFP.format("async def anext(it):\n        return await it.__anext__()"), [], set()),
+        (EAFP.format("anext = f"), [], set()),
+        ("import builtins\ntry:\n    builtins.anext\nexcept AttributeError:\n"
+         "    builtins.anext = f\nprint(anext)\n", [], set()),
+        # not by one that binds nothing, or another name
+        (EAFP.format("pass"), [(5, ANEXT)], BELOW_3_10),
+        (EAFP.format("import builtins\n    builtins.aiter = f"), [(6, ANEXT)], BELOW_3_10),
+        (EAFP.format("async def aiter(it):\n        return it"), [(6, ANEXT)], BELOW_3_10),
     ],
 )  # fmt: skip
 def test_a_builtin_the_program_sets_itself_passes_after_it(text, lines, versions):
     """``builtins.anext = f`` (or ``setattr(builtins, "anext", f)``) at a module's top level,
     unconditionally or below the version that has it (``if not hasattr(builtins, "anext"):``),
-    is the builtin a later read finds on every version; a stand-in set in a function, under
-    another test, or after the read, is not."""
+    is the builtin a later read finds on every version, and so is one set (or the module's own
+    ``anext`` bound) in the handler of a ``try`` that reads it, ``except NameError:``; a
+    stand-in set in a function, under another test, or after the read, is not, nor a handler
+    that binds nothing or another name."""
     assert refused(text) == {v: lines if v in versions else [] for v in refused(text)}

@@ -91,3 +91,63 @@ def test_a_stand_in_in_the_solution_s_main_block_is_set_there_not_in_a_helper_s(
     main, helper = module("__main__", text), module("shared.compat", text)
     assert stand_ins([main]).until("solutions/s.py", 4, "anext") == NEVER
     assert stand_ins([helper]).until("shared/compat.py", 4, "anext") == BASE
+
+
+EAFP = """\
+    import builtins
+    f = anext
+    try:
+        anext
+    except {caught}:
+        builtins.anext = len
+    g = anext
+    """
+
+
+def test_a_stand_in_set_where_reading_the_builtin_fails_counts_below_its_version():
+    """``try: anext`` / ``except NameError: builtins.anext = f`` sets it where the read
+    raises, below 3.10 (``anext``'s): after the ``try``, not before it; a tuple, ``Exception``,
+    ``BaseException`` and a bare ``except`` catch it too."""
+    for caught in ("NameError", "(ImportError, NameError)", "Exception", "BaseException", ""):
+        text = EAFP.format(caught=caught).replace("except :", "except:")
+        found = stand_ins([module("__main__", text)])
+        assert [found.until("solutions/s.py", line, "anext") for line in (2, 7)] == [
+            BASE,
+            (3, 10),
+        ], caught
+
+
+def test_a_handler_that_does_not_set_the_builtin_read_in_its_try_sets_none():
+    """A handler that sets nothing, another name or a local ``anext`` only, one catching what
+    the read does not raise, and a ``try`` doing more than reading the builtin (what else
+    raises there runs the handler on any version) set no stand-in."""
+    texts = [
+        EAFP.format(caught="NameError").replace("builtins.anext = len", "pass"),
+        EAFP.format(caught="NameError").replace("builtins.anext", "builtins.aiter"),
+        EAFP.format(caught="NameError").replace("builtins.anext = len", "anext = len"),
+        EAFP.format(caught="ImportError"),
+        EAFP.format(caught="AttributeError"),
+        EAFP.format(caught="NameError").replace("    anext\n", "    anext\n        run()\n", 1),
+    ]
+    for text in texts:
+        found = stand_ins([module("__main__", text)])
+        assert found.until("solutions/s.py", text.count("\n"), "anext") == BASE, text
+
+
+def test_a_helper_s_stand_in_set_where_the_builtin_is_missing_counts_after_its_import():
+    """``builtins.anext`` read in the ``try`` (AttributeError where it is missing), set in a
+    helper's handler, with ``import builtins`` there or ``setattr``: the solution's read
+    after the helper's import has it below 3.10."""
+    helpers = [
+        "import builtins\ntry:\n    builtins.anext\nexcept AttributeError:\n"
+        "    builtins.anext = len\n",
+        "try:\n    anext\nexcept NameError:\n    import builtins\n"
+        "    setattr(builtins, 'anext', len)\n",
+    ]
+    main = module("__main__", "f = anext\nimport shared.compat\ng = anext\n")
+    for text in helpers:
+        found = stand_ins([main, module("shared.compat", text)])
+        assert [found.until("solutions/s.py", line, "anext") for line in (1, 3)] == [
+            BASE,
+            (3, 10),
+        ]
