@@ -22,7 +22,11 @@ built up is judged by its root: a path joined onto a reader's result (``as_file(
 "on"``, an f-string of literal text) as their sum is; and what is joined onto a reader's
 ``files`` (``/``'s right side, ``joinpath``'s arguments), wherever the join is, as a reader's
 argument is, literal text aside (a path under the folder): an absolute path, a helper's
-``__file__``, replaces the folder it is joined onto, and is relative in the bundle. A reader
+``__file__``, replaces the folder it is joined onto, and is relative in the bundle. A path
+joined onto a name is judged so when the scope it is read from assigns it once a reader's
+``files`` (``x = files("json")``, then ``x / shared.m.__file__``; a function's name, or the
+module's read in a function) and the module binds it no other way (a parameter, a loop's
+target, ``global``...): no flow of values is followed further. A reader
 read but not called (``f = pkgutil.iter_modules``), whose arguments cannot be seen, is
 refused as before.
 
@@ -33,7 +37,15 @@ from __future__ import annotations
 
 import ast
 
-from kit.bundle.sources import Source, attribute_chain, import_bindings, prefixes, walk
+from kit.bundle.sources import (
+    Source,
+    attribute_chain,
+    children,
+    import_bindings,
+    is_literal_table,
+    prefixes,
+    walk,
+)
 from kit.errors import BuildError
 
 # what lists or reads a package's files: pkgutil's, and importlib.resources' functions (those
@@ -63,6 +75,7 @@ RESOURCE_ARGUMENTS = ((0, ("anchor", "package", "path")),)
 OWN_NAMES = frozenset(("__path__", "__name__", "__package__", "__spec__", "__file__", "__loader__"))
 
 BINDERS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # a name's, the module's aside
 
 END = "a bundle has none of its helpers' files (they are embedded in it as text)"
 
@@ -74,7 +87,7 @@ def check_package_files(sources: list[Source]) -> None:
         return
     modules = {source.name for source in sources}
     for source in sources:
-        scope = _Scope(*_bindings(source), modules)
+        scope = _Scope(*_bindings(source), modules, source.tree)
         judged: set[int] = set()  # a call's reader, or a longer reader chain's base
         for node in walk(source.tree):
             if id(node) in judged:
@@ -106,8 +119,31 @@ def _judged(node: ast.AST, judged: set[int]) -> None:
 class _Scope:
     """What a module's names are bound to, and the bundle's modules."""
 
-    def __init__(self, origins: dict[str, set[str]], others: set[str], modules: set[str]):
-        self.origins, self.others, self.modules = origins, others, modules
+    def __init__(
+        self, origins: dict[str, set[str]], others: set[str], modules: set[str], tree: ast.AST
+    ):
+        self.origins, self.others, self.modules, self.tree = origins, others, modules, tree
+        self._assigned: tuple[dict[int, ast.AST], dict[tuple[int, str], list[ast.expr]]] | None
+        self._assigned = None  # read at the first name a path is joined onto: seldom
+
+    def assigned(self, name: ast.Name) -> ast.expr | None:
+        """The value ``name`` reads when the scope it is read from (a function's, then those
+        around it, the module's; a class body's only from itself) assigns it once, and the
+        module binds it no other way anywhere; None for any other name."""
+        if self._assigned is None:
+            self._assigned = _assignments(self.tree)
+        parents, values = self._assigned
+        node, inner = name, True
+        while id(node) in parents:
+            node, child = parents[id(node)], node
+            scope = isinstance(node, SCOPES) and any(child is s for s in node.body)
+            if scope or node is self.tree:
+                if inner or not isinstance(node, ast.ClassDef):
+                    found = values.get((id(node), name.id))
+                    if found:
+                        return found[0] if len(found) == 1 else None
+                inner = False
+        return None
 
     def helper(self, dotted: str) -> str:
         """The bundle's module ``dotted`` is, or is under (a relative name counts), or ""."""
@@ -125,17 +161,55 @@ def _bindings(source: Source) -> tuple[dict[str, set[str]], set[str]]:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, origin in import_bindings(source, node):
                 origins.setdefault(name, set()).add(origin)
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            others.add(node.id)
-        elif isinstance(node, ast.arg):
-            others.add(node.arg)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            others.update(node.names)
-        elif isinstance(node, BINDERS) or type(node).__name__ in ("MatchAs", "MatchStar"):
-            others.add(node.name or "")  # def, class, except ... as, a match capture
-        elif type(node).__name__ == "MatchMapping":
-            others.add(node.rest or "")
+        else:
+            others.update(_bound_by(node))
     return origins, others
+
+
+def _bound_by(node: ast.AST) -> list[str]:
+    """The names ``node`` itself binds, but by an import: assigned, a parameter, declared
+    ``global``, a ``def``..."""
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names)
+    if isinstance(node, BINDERS) or type(node).__name__ in ("MatchAs", "MatchStar"):
+        return [node.name or ""]  # def, class, except ... as, a match capture
+    if type(node).__name__ == "MatchMapping":
+        return [node.rest or ""]
+    return []
+
+
+def _assignments(
+    tree: ast.AST,
+) -> tuple[dict[int, ast.AST], dict[tuple[int, str], list[ast.expr]]]:
+    """Each node's parent (by id), and the values each scope (the module, a function or a
+    class, by id) assigns to each name (``x = files("json")``, ``x: T = ...``), for the names
+    the module binds no other way anywhere (a parameter, a loop's target, ``+=``, an import,
+    ``global``...: those are left out)."""
+    parents: dict[int, ast.AST] = {}
+    values: dict[tuple[int, str], list[ast.expr]] = {}
+    plain: set[int] = set()  # the names assigned so, by id
+    other: set[str] = set()  # bound another way
+    todo: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while todo:
+        node, scope = todo.pop()
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name):
+                    plain.add(id(target))
+                    values.setdefault((id(scope), target.id), []).append(node.value)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            other.update((a.asname or a.name).partition(".")[0] for a in node.names)
+        if id(node) not in plain:
+            other.update(_bound_by(node))
+        inner = node if isinstance(node, SCOPES) else scope
+        for child in [] if is_literal_table(node) else children(node):
+            parents[id(child)] = node
+            todo.append((child, inner))
+    return parents, {key: found for key, found in values.items() if key[1] not in other}
 
 
 def _reader(node: ast.AST, origins: dict[str, set[str]]) -> str:
@@ -223,9 +297,15 @@ def _joined_reaches(node: ast.AST, scope: _Scope) -> str:
     ``files("json").joinpath(part)``, however deep) may be a helper's, or "": a part that is
     a helper's or the module's own absolute path (``shared.__file__``, ``__file__``) replaces
     the folder it is joined onto, and so does a part the build cannot read (a name, a call's
-    result); literal text (``"x"``, ``"sha" + "red"``) is a path under that folder."""
+    result); literal text (``"x"``, ``"sha" + "red"``) is a path under that folder. The path
+    joined onto may be a name assigned such files once (``_Scope.assigned``)."""
     parts = _joined_parts(node)
     root = _joined_root(node) if parts else None
+    named = ""
+    if isinstance(root, ast.Name):  # x, assigned x = files("json") in its scope alone
+        value = scope.assigned(root)
+        named = f"{root.id} (line {value.lineno}: " if value is not None else ""
+        root = _joined_root(value) if value is not None else None
     if not isinstance(root, ast.Call):
         return ""
     reader = _reader(root.func, scope.origins)
@@ -235,7 +315,8 @@ def _joined_reaches(node: ast.AST, scope: _Scope) -> str:
         why = "" if _literal_text(part) is not None else _reaches(part, scope)
         if why:
             shown = ", ".join(_shown(argument) for argument in root.args)
-            return f"a path joined onto {reader}({shown}): {why}"
+            onto = f"{named}{reader}({shown}){')' if named else ''}"
+            return f"a path joined onto {onto}: {why}"
     return ""
 
 

@@ -88,6 +88,26 @@ REFUSED = {
         "a path joined onto importlib.resources.files('json'): importlib.resources.files(shared): "
         "shared is the helper shared's",
     ),
+    # ... onto a name assigned a standard module's files once in the scope it is read from
+    "a helper's file joined onto a name bound to a standard module's files": (
+        "import importlib.resources as r\nimport shared.toy_text\n"
+        "x = r.files('json')\nprint(len((x / shared.toy_text.__file__).read_text()))\n",
+        "a path joined onto x (line 3: importlib.resources.files('json')): "
+        "shared.toy_text.__file__ is the helper shared.toy_text's",
+    ),
+    "a helper's file given to joinpath on a function's name for a standard module's files": (
+        "from importlib.resources import files\nimport shared.toy_text\ndef size():\n"
+        "    x: object = files('json') / 'decoder.py'\n"
+        "    return len(x.joinpath(shared.toy_text.__file__).read_text())\nprint(size())\n",
+        "a path joined onto x (line 4: importlib.resources.files('json')): "
+        "shared.toy_text.__file__ is the helper shared.toy_text's",
+    ),
+    "the solution's file joined onto a module's name for a standard module's files": (
+        "import importlib.resources as r\nimport shared.toy_numbers\nROOT = r.files('json')\n"
+        "def size():\n    return len((ROOT / 'x' / __file__).read_text())\nprint(size())\n",
+        "a path joined onto ROOT (line 3: importlib.resources.files('json')): __file__ is the "
+        "module's own: it reads its own files",
+    ),
     "the reader passed on": (
         "import pkgutil\nimport shared.toy_numbers\nlisting = pkgutil.iter_modules\n",
         "pkgutil.iter_modules is passed on, not called: the build cannot see what it reads",
@@ -95,6 +115,11 @@ REFUSED = {
 }
 
 LINE = {"a parameter": 4, "a name joined onto a standard module's files": 4}
+LINE |= {
+    "a helper's file joined onto a name bound to a standard module's files": 4,
+    "a helper's file given to joinpath on a function's name for a standard module's files": 5,
+    "the solution's file joined onto a module's name for a standard module's files": 5,
+}
 
 
 @pytest.mark.parametrize("how", sorted(REFUSED))
@@ -127,6 +152,19 @@ BUILT = {
     "importlib.resources as r\nprint((r.files('json') / 'shared').name, "
     "(r.files('json') / ('de' + 'coder.py')).joinpath(f'shared').name)\n",
     "pkgutil.get_data": "import pkgutil\nprint(len(pkgutil.get_data('email', 'charset.py')))\n",
+    # a literal path joined onto a name bound to them; a name whose binding is not a reader's
+    "a literal path joined onto a name bound to a standard module's files": "import "
+    "importlib.resources as r\nx = r.files('json')\nprint((x / 'decoder.py').name)\n",
+    "a helper's file joined onto a function's own name, not the module's": "import pathlib\n"
+    "import importlib.resources as r\nx = r.files('json')\ndef name():\n"
+    "    x = pathlib.PurePath('/tmp')\n    return (x / shared.toy_numbers.__file__).name\n"
+    "print(name())\n",
+    "a helper's file joined onto a name a loop binds too": "import pathlib\n"
+    "import importlib.resources as r\nx = r.files('json')\n"
+    "for x in [pathlib.PurePath('/tmp')]:\n    print((x / shared.toy_numbers.__file__).name)\n",
+    "a helper's file joined onto a name bound twice": "import pathlib\n"
+    "import importlib.resources as r\nx = r.files('json')\nx = pathlib.PurePath('/tmp')\n"
+    "print((x / shared.toy_numbers.__file__).name)\n",
     # importlib.resources' types read nothing: they were refused as "passed on, not called"
     "a resources type in an annotation": "import importlib.resources.abc\n"
     "def g(t: importlib.resources.abc.Traversable) -> None:\n    pass\nprint(g.__name__)\n",
