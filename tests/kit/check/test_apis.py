@@ -505,3 +505,16 @@ def test_a_builtin_the_program_sets_itself_passes_after_it(text, lines, versions
     stand-in set in a function, under another test, or after the read, is not, nor a handler
     that binds nothing or another name."""
     assert refused(text) == {v: lines if v in versions else [] for v in refused(text)}
+
+
+@pytest.mark.parametrize(
+    ("caught", "lines"),
+    [("ImportError", []), ("Exception", []), ("AttributeError", [(2, "'math.lcm' member")])],
+)
+def test_a_member_imported_in_a_try_whose_handler_defines_it_passes(caught, lines):
+    """``try: from math import lcm`` / ``except ImportError: def lcm(a, b): ...`` defines it
+    where 3.8 lacks it (its ImportError caught): the import is guarded, a later call passes;
+    a handler of what the import does not raise guards nothing."""
+    text = f"try:\n    from math import lcm\nexcept {caught}:\n    def lcm(a, b):\n"
+    text += "        return a * b\nprint(lcm(4, 6))\n"
+    assert refused(text)[(3, 8)] == lines
