@@ -6,11 +6,13 @@ converter's tests keep them: cn-xcpc-tools/Polygon2DOMjudge, test/fixtures/*.zip
 reader p2d/polygon.py):
 
 - ``<problem short-name=...>``, ``<names><name language=... value=...>`` (English first);
-- ``<judging>``'s ``input-file`` and ``output-file``: empty (stdin and stdout), else the file a
-  solution reads its input from and the one it writes its output to, in the folder it runs in
-  (``input_file``, ``output_file``: ``kit.run.process`` writes the one and reads the other
-  back); each a plain file name (one with a folder or ``..`` is a one-line error), and refused
-  with an interactor, whose game runs on the streams;
+- ``<judging>``'s ``input-file`` and ``output-file``: empty (stdin and stdout, as Polygon's
+  packages write them) or ``stdin`` and ``stdout`` (as Polygon's API and its
+  problem-properties.json spell them), else the file a solution reads its input from and the
+  one it writes its output to, in the folder it runs in (``input_file``, ``output_file``:
+  ``kit.run.process`` writes the one and reads the other back); each a plain file name (one
+  with a folder, ``..`` or from the root, or the other stream's spelling, is a one-line
+  error), and refused with an interactor, whose game runs on the streams;
 - ``<judging><testset name="tests">`` (else the first testset): ``<time-limit>`` in
   milliseconds, ``<memory-limit>`` in bytes, ``<test-count>``, ``<input-path-pattern>`` and
   ``<answer-path-pattern>`` (printf patterns, ``tests/%02d`` and ``tests/%02d.a``), and
@@ -358,21 +360,38 @@ def _judging_notes(root: ElementTree.Element) -> list[str]:
 
 def _named_files(root: ElementTree.Element, where: str, interactive: bool) -> tuple[str, str]:
     """``<judging input-file="input.txt" output-file="output.txt">``: the files a solution reads
-    and writes in its folder ("" each: stdin, stdout). A name with a folder, ``..`` or a
-    character no file name holds is a one-line error; so is any name in an interactive
-    problem, whose solution plays on its streams."""
+    and writes in its folder ("" each: stdin, stdout, whether left empty, as Polygon writes
+    them, or spelled ``stdin`` and ``stdout``, as its API and problem-properties.json do). A
+    name that is no plain file name of that folder (a folder, ``..``, an absolute path) or the
+    other stream's spelling is a one-line error; so is any name in an interactive problem,
+    whose solution plays on its streams."""
     judging = _judging(root)
-    named = [(key, (judging.get(key) or "").strip()) for key in ("input-file", "output-file")]
+    named = [(key, _stream_or_file(judging, key, stream, where)) for key, stream in STREAMS]
     given = " ".join(f'{key}="{name}"' for key, name in named if name)
     if given and interactive:
         raise BuildError(
             f"{where}: <judging {given}> in an interactive problem: its solution plays on "
             "stdin and stdout, and the kit reads no named files there"
         )
-    for key, name in named:
-        if name and (name in (".", "..") or any(c in name for c in "/\\\0")):
-            raise BuildError(f'{where}: <judging {key}="{name}">: not a plain file name')
     return named[0][1], named[1][1]
+
+
+# each of <judging>'s named files, and how Polygon's API spells it for the standard stream
+STREAMS = (("input-file", "stdin"), ("output-file", "stdout"))
+
+
+def _stream_or_file(judging: ElementTree.Element, key: str, stream: str, where: str) -> str:
+    """``<judging>``'s ``key``: "" for the standard ``stream`` (empty, or spelled so), else
+    the plain file name given; a one-line error naming problem.xml for any other."""
+    name = (judging.get(key) or "").strip()
+    if name in ("", stream):
+        return ""
+    said = f'{where}: <judging {key}="{name}">'
+    if name in {spelled for _, spelled in STREAMS}:
+        raise BuildError(f"{said}: {name} is no {key.removesuffix('-file')} stream")
+    if name in (".", "..") or any(c in name for c in "/\\\0"):
+        raise BuildError(f"{said}: not a plain file name (one in the folder the solution runs in)")
+    return name
 
 
 def _testset(root: ElementTree.Element, where: str) -> ElementTree.Element:

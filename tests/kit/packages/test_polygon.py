@@ -57,6 +57,20 @@ def test_a_polygon_package_without_its_tests_or_answers_says_so(tmp_path, missin
         polygon.read(copy, "p")
 
 
+@pytest.mark.parametrize("package", ["polygon_sum", "polygon_guess"])
+def test_the_standard_streams_spelled_out_are_the_streams(tmp_path, package):
+    """``input-file="stdin" output-file="stdout"``, as Polygon's API spells them (its packages
+    leave them empty): "stdin" was a file the input was written to, stdin left empty (every
+    solution read nothing), and a game's were refused as named files."""
+    copy = shutil.copytree(PACKAGES / package, tmp_path / "p")
+    xml = copy / "problem.xml"
+    spelled = 'input-file=" stdin" output-file="stdout"'
+    xml.write_text(xml.read_text().replace('input-file="" output-file=""', spelled))
+    found = polygon.read(copy, "p")
+    assert (found.input_file, found.output_file) == ("", "")
+    assert polygon.unanswered(copy, "p").named == ("", "")  # the answers made on them too
+
+
 def test_a_problem_of_named_files_gives_their_names(tmp_path):
     """``input-file="input.txt" output-file="output.txt"``: refused before (the kit ran stdin
     and stdout); now the names its runs read and write (kit.run.process)."""
@@ -82,12 +96,30 @@ def test_a_problem_of_named_files_gives_their_names(tmp_path):
         (
             "polygon_sum",
             'output-file="../answer.txt"',
-            'p/problem.xml: <judging output-file="../answer.txt">: not a plain file name',
+            'p/problem.xml: <judging output-file="../answer.txt">: not a plain file name (one '
+            "in the folder the solution runs in)",
         ),
         (
             "polygon_sum",
             'input-file=".."',
-            'p/problem.xml: <judging input-file="..">: not a plain file name',
+            'p/problem.xml: <judging input-file="..">: not a plain file name (one in the '
+            "folder the solution runs in)",
+        ),
+        (
+            "polygon_sum",
+            'input-file="/tmp/input.txt"',
+            'p/problem.xml: <judging input-file="/tmp/input.txt">: not a plain file name (one '
+            "in the folder the solution runs in)",
+        ),
+        (
+            "polygon_sum",
+            'input-file="stdout"',
+            'p/problem.xml: <judging input-file="stdout">: stdout is no input stream',
+        ),
+        (
+            "polygon_sum",
+            'output-file="stdin"',
+            'p/problem.xml: <judging output-file="stdin">: stdin is no output stream',
         ),
     ],
 )
