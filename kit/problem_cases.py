@@ -36,12 +36,16 @@ order: the sample group (answers included, also for an interactive validator), t
 data with its nested groups (unless ``judge_data`` names another folder). A zipped or tarred
 package's files are named as the build names them (``file_shown``: ``pkg.zip/tests/01.a``,
 never the unpacked copy's place in the kit's cache), and such a name given back
-(``run SLUG pkg.zip/tests/01``) is the unpacked copy's file (``case_file``).
+(``run SLUG pkg.zip/tests/01``, from this folder or from the workspace's root) is the
+unpacked copy's file (``case_file``); a name in the package that is none of its files
+(``pkg/tests/99``, ``pkg/tests/1``) gets a one-line error naming the cases it holds and the
+one meant (``missing_case``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -336,9 +340,70 @@ def case_file(problem: Problem, given: Path) -> Path:
             return made
         if given.exists():
             return given
+        if (base / given).exists():  # as the build names it, from the workspace's root
+            return base / given
         if found is not None:
             return found
     return given
+
+
+def missing_case(problem: Problem, given: Path) -> str | None:
+    """A one-line error for ``given``, a case's name as ``case_file`` reads it, that names no
+    file but one in the problem's package (``pkg/tests/99``, past its last test, or a typo:
+    ``pkg.zip/tests/1``): the cases the package holds, its first and last as the build names
+    them, and the one meant where only the case of letters or a number's leading zeros
+    differ; None when ``given`` names a file, or none in the package."""
+    source = problem.source
+    if source is None:
+        return None
+    for base in (Path.cwd(), problem.root):
+        place = _absolute(source.through_archive(base / given) or base / given)
+        if os.path.lexists(place):
+            return None
+        inside = _inside_package(source, place)
+        if inside is not None:
+            return f"{given}: no such {_cases_said(source, inside, problem.slug)}"
+    return None
+
+
+def _inside_package(source: Package, place: Path) -> str | None:
+    """Where ``place`` lies in the package (or in its view with its tests made), None when
+    it lies in neither."""
+    for folder in (source.path, source.tests_from):
+        if folder is not None and place.is_relative_to(_absolute(folder)):
+            return place.relative_to(_absolute(folder)).as_posix()
+    return None
+
+
+def _cases_said(source: Package, inside: str, slug: str) -> str:
+    """``test in SLUG's package (48 tests: pkg/tests/01 to pkg/tests/48)``, with the one meant
+    (``; did you mean pkg/tests/01?``) where ``inside``, read as ``_loosely`` does, names one,
+    an input named without its suffix too (``data/secret/big`` for ``data/secret/big.in``)."""
+    from kit.packages.model import POLYGON
+
+    word = "test" if source.format == POLYGON else "case"
+    names = [source.named(case.input) for case in source.cases]
+    if not names:
+        return f"{word} in {slug}'s package (it holds none)"
+    held = f"{len(names)} {word}s: {names[0]} to {names[-1]}"
+    if len(names) == 1:
+        held = f"1 {word}: {names[0]}"
+    typed = _loosely(source.named(source.path / inside))
+    meant = [name for name in names if typed in (_loosely(name), _loosely(name).rsplit(".", 1)[0])]
+    if meant:
+        held += f"; did you mean {meant[0]}?"
+    return f"{word} in {slug}'s package ({held})"
+
+
+def _loosely(name: str) -> str:
+    """``name`` with its letters' case and its numbers' leading zeros left out
+    (``Tests/1`` for ``tests/01``)."""
+    return re.sub(r"\d+", lambda number: str(int(number.group())), name.casefold())
+
+
+def _absolute(path: Path) -> Path:
+    """``path`` from the root, ``..`` taken out by name (no link followed)."""
+    return Path(os.path.normpath(path.absolute()))
 
 
 def _made(source: Package, given: Path) -> Path | None:

@@ -3,7 +3,9 @@ those named, in the order first named; an unknown name is a one-line error listi
 there are (``LISTED_MOST`` of them, the rest counted) and the one most likely meant: the
 problem whose solution a path names (``cpkit solutions/two_sum.py``, a shell's completion) or
 whose samples hold the file a path names (``cpkit run tests/sample-1.in``, the SLUG left out),
-else the nearest slug, whatever its letters' case.
+else the nearest slug, whatever its letters' case. A path in a problem's package that names
+none of its cases (``run pkg/tests/99``) is said so instead, with the cases the package holds
+(``kit.problem_cases.missing_case``).
 
 A command on one problem (``run``, ``stress``, ``bench``) given no SLUG takes *this folder's
 problem* (``folder_problem``): the problem whose solution's folder or samples' folder is the
@@ -28,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
 from kit.invocation import command
-from kit.problem_cases import case_file
+from kit.problem_cases import case_file, missing_case
 from kit.registry import Problem
 
 if TYPE_CHECKING:  # a build of problems naming no package imports no package reader
@@ -257,6 +259,9 @@ def _unknown(registry: dict[str, Problem], name: str, slugs: str = "SLUG") -> st
     meant = _meant(registry, name)
     meant = f"; did you mean '{meant}'?" if meant else ""
     if _looks_like_a_path(name) and not os.path.lexists(name):
+        missing = _missing_case(registry, name)
+        if missing is not None:  # a package's case past its last, or a typo
+            return missing
         shown = name if name.isprintable() else repr(name)  # a newline, an escape: quoted
         return f"{shown}: no such file (nor a problem: problems.toml {_known(registry)}{meant})"
     said = f"unknown problem {name!r} (problems.toml {_known(registry)}{meant})"
@@ -266,6 +271,18 @@ def _unknown(registry: dict[str, Problem], name: str, slugs: str = "SLUG") -> st
             f"samples (`{command()}` tests all); `{command()} run SLUG FILE` runs one case"
         )
     return said
+
+
+def _missing_case(registry: dict[str, Problem], name: str) -> str | None:
+    """The first problem's ``missing_case`` message for ``name``, a path in its package that
+    names no file (``pkg/tests/99``); None when it lies in no problem's package."""
+    for problem in registry.values():
+        if problem is not None and problem.source is not None:
+            with contextlib.suppress(OSError):
+                said = missing_case(problem, Path(name))
+                if said is not None:
+                    return said
+    return None
 
 
 def _looks_like_a_path(name: str) -> bool:

@@ -3,7 +3,9 @@ would. Without SLUG, this folder's problem (the one problem whose solution's or 
 this is: ``cpkit run tests/sample-1.in`` in atcoder-cli's ``abc300/a/``); a FILE given alone in a
 problem's samples' folder is that problem's from any folder. A case of a problem's zipped or
 tarred package is named as the build prints it, ``cpkit run pkg.zip/tests/01`` (SLUG left out:
-the problem whose package it is); its unpacked copy is what runs.
+the problem whose package it is); its unpacked copy is what runs. A name in the package that
+is none of its cases (``pkg/tests/99``, ``pkg/tests/1``) is a one-line error naming the cases
+it holds (``kit.problem_cases.missing_case``).
 
 The bundle is made fresh (into a temporary folder, not ``dist/``) and run under the problem's first
 target as the build runs it (its own interpreter when here, else a stand-in) with the judge's
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import errno
 import os
 import shlex
 import stat
@@ -61,7 +64,7 @@ from kit.errors import BuildError
 from kit.invocation import command
 from kit.judges.profiles import CPU, judge_name
 from kit.judges.targets import runner_for_runs
-from kit.problem_cases import Case, answers_refused, case_file, refused_answer
+from kit.problem_cases import Case, answers_refused, case_file, missing_case, refused_answer
 from kit.problem_selection import SLUG_HELP, input_problem, one_problem, package_owner
 from kit.registry import Problem, load_registry
 from kit.run import compile_step
@@ -232,6 +235,9 @@ def _input(given: Path | None, problem, unnamed_game: bool, shown: Path | None =
                     raise BuildError(_too_much(str(shown)))
                 return _capped(stream, str(shown))
         except OSError as error:
+            missing = missing_case(problem, shown) if error.errno == errno.ENOENT else None
+            if missing is not None:  # a package's case past its last, or a typo
+                raise BuildError(missing) from None
             said = f"{shown}: cannot read: {error.strerror or error}"
             raise BuildError(said + _through_archive(shown)) from None
     if unnamed_game:

@@ -23,6 +23,7 @@ from kit.problem_cases import (
     final_newline_note,
     judge_cases,
     line_end_note,
+    missing_case,
     named_as_answers_notes,
     sample_cases,
     stray_files_note,
@@ -764,3 +765,53 @@ def test_a_standard_package_s_test_named_as_the_build_names_it_has_its_made_answ
     found = case_file(problem, Path(f"{shown}/tests/02"))
     assert found == case.input and found.with_suffix(".a").read_bytes() == b"12\n"
     assert case_file(problem, Path(f"{shown}/tests/02.a")) == case.answer
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("packages/polygon_sum/tests/99", ""),  # past its last test
+        ("packages/polygon_sum/test/01", ""),  # not its tests' folder
+        ("packages/polygon_sum/tests/1", "; did you mean packages/polygon_sum/tests/01?"),
+        ("packages/polygon_sum/Tests/003", "; did you mean packages/polygon_sum/tests/03?"),
+    ],
+)
+def test_a_case_the_package_does_not_hold_is_said_with_the_tests_it_holds(
+    tmp_path, monkeypatch, given, said
+):
+    """``run SLUG pkg/tests/99`` said only ``cannot read: No such file or directory``."""
+    workspace(tmp_path, '[sum]\npackage = "packages/polygon_sum"\n')
+    root = tmp_path / "ws"
+    monkeypatch.chdir(root / "solutions")  # named from the root, as the build names it
+    problem = load_registry(root)["sum"]
+    assert missing_case(problem, Path(given)) == (
+        f"{given}: no such test in sum's package (3 tests: packages/polygon_sum/tests/01 to "
+        f"packages/polygon_sum/tests/03{said})"
+    )
+    assert (
+        case_file(problem, Path("packages/polygon_sum/tests/02")) == problem.source.cases[1].input
+    )
+    for held in ("packages/polygon_sum/tests/02", "elsewhere/tests/99", "packages/x"):
+        assert missing_case(problem, Path(held)) is None  # a file, or none of the package
+
+
+def test_a_zipped_or_kattis_package_s_missing_case_is_named_as_the_build_names_its_cases(
+    toy, tmp_path, cache_home, monkeypatch
+):
+    """Through the archive (``pkg.zip/tests/2``, its unpacked copy holding no such file), and
+    a Kattis package's case named without its suffix."""
+    zipped_guess(toy)
+    monkeypatch.chdir(toy)
+    problem = load_registry(toy)["pg"]
+    assert missing_case(problem, Path("guess pkg é.zip/tests/2")) == (
+        "guess pkg é.zip/tests/2: no such test in pg's package (2 tests: guess pkg é.zip/tests/01 "
+        "to guess pkg é.zip/tests/02; did you mean guess pkg é.zip/tests/02?)"
+    )
+    workspace(tmp_path, '[ks]\npackage = "packages/kattis_sum"\n')
+    problem = load_registry(tmp_path / "ws")["ks"]
+    said = missing_case(problem, tmp_path / "ws/packages/kattis_sum/data/secret/01_small")
+    assert said is not None and said.endswith(
+        "no such case in ks's package (6 cases: packages/kattis_sum/data/sample/1.in to "
+        "packages/kattis_sum/data/secret/group_neg/sub/01.in; did you mean "
+        "packages/kattis_sum/data/secret/01_small.in?)"
+    )

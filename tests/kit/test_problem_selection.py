@@ -81,6 +81,20 @@ def test_a_path_of_no_file_is_said_to_be_none(toy, monkeypatch):
         select(known, ["x.in"])
 
 
+def test_a_path_in_a_package_of_no_case_of_it_names_the_cases_it_holds(toy, monkeypatch):
+    """``cpkit run pkg/tests/99`` (no SLUG) said ``no such file (nor a problem: ...)``."""
+    shutil.copytree(PACKAGES / "polygon_sum", toy / "pkg")
+    monkeypatch.chdir(toy)
+    with (toy / "problems.toml").open("a") as table:
+        table.write('\n[ps]\npackage = "pkg"\n')
+    known = load_registry(toy)
+    with pytest.raises(BuildError) as caught:
+        select(known, ["pkg/tests/99"])
+    assert str(caught.value) == (
+        "pkg/tests/99: no such test in ps's package (3 tests: pkg/tests/01 to pkg/tests/03)"
+    )
+
+
 @pytest.mark.parametrize(("named", "slugs"), [(["test"], "SLUG"), (["t", "toy_sum"], "toy_sum")])
 def test_oj_s_test_command_gets_the_kit_s_ways_to_test(toy, monkeypatch, named, slugs):
     """``cpkit test`` and ``cpkit t aa``, as ``oj t`` is typed, said "unknown problem 'test'"

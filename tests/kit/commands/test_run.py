@@ -406,6 +406,25 @@ def test_an_unreadable_file_is_one_line(toy, tmp_path):
         run.run(parse("toy_sum", str(tmp_path / "missing.in"), "--root", str(toy)))
 
 
+def test_a_case_the_package_does_not_hold_names_the_tests_it_holds(toy, monkeypatch, capfd):
+    """``run SLUG pkg/tests/99`` (past its last test, or a typo) said only ``cannot read: No
+    such file or directory``; a test named from the root, as the build names it, ran from
+    no other folder than the root."""
+    shutil.copytree(PACKAGES / "polygon_sum", toy / "pkg")
+    shutil.copy(PACKAGES / "polygon_sum" / "solutions" / "sum.py", toy / "solutions" / "ps.py")
+    with (toy / "problems.toml").open("a") as table:
+        table.write('\n[ps]\npackage = "pkg"\n')
+    monkeypatch.chdir(toy / "solutions")
+    with pytest.raises(BuildError) as raised:
+        run.run(parse("ps", "pkg/tests/1", "--root", str(toy)))
+    assert str(raised.value) == (
+        "pkg/tests/1: no such test in ps's package (3 tests: pkg/tests/01 to pkg/tests/03; "
+        "did you mean pkg/tests/01?)"
+    )
+    assert run.run(parse("ps", "pkg/tests/01", "--root", str(toy))) == 0
+    assert capfd.readouterr().err.splitlines()[-1].startswith("[ps: ok, ")
+
+
 def test_a_folder_given_as_file_names_a_file_of_it_and_the_build(toy):
     """``run SLUG samples/SLUG``, as ``oj t -d`` takes a folder: it said "cannot read: Is a
     directory"."""
