@@ -357,7 +357,7 @@ def missing_case(problem: Problem, given: Path) -> str | None:
     if source is None:
         return None
     for base in (Path.cwd(), problem.root):
-        place = _absolute(source.through_archive(base / given) or base / given)
+        place = absolute(source.through_archive(base / given) or base / given)
         if os.path.lexists(place):
             return None
         inside = _inside_package(source, place)
@@ -370,8 +370,8 @@ def _inside_package(source: Package, place: Path) -> str | None:
     """Where ``place`` lies in the package (or in its view with its tests made), None when
     it lies in neither."""
     for folder in (source.path, source.tests_from):
-        if folder is not None and place.is_relative_to(_absolute(folder)):
-            return place.relative_to(_absolute(folder)).as_posix()
+        if folder is not None and place.is_relative_to(absolute(folder)):
+            return place.relative_to(absolute(folder)).as_posix()
     return None
 
 
@@ -401,7 +401,7 @@ def _loosely(name: str) -> str:
     return re.sub(r"\d+", lambda number: str(int(number.group())), name.casefold())
 
 
-def _absolute(path: Path) -> Path:
+def absolute(path: Path) -> Path:
     """``path`` from the root, ``..`` taken out by name (no link followed)."""
     return Path(os.path.normpath(path.absolute()))
 
@@ -411,7 +411,7 @@ def _made(source: Package, given: Path) -> Path | None:
     ``given``, a path in the package, names; None when it names none."""
     from kit.packages.model import POLYGON
 
-    given = Path(os.path.normpath(given.absolute()))
+    given = absolute(given)
     if source.format != POLYGON or not given.is_relative_to(source.path):
         return None  # its tests not read (nor made) for a file outside the package
     if source.tests_from is None:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from kit.errors import BuildError
 from kit.invocation import command
-from kit.problem_cases import case_file, missing_case
+from kit.problem_cases import absolute, case_file, missing_case
 from kit.registry import Problem
 
 if TYPE_CHECKING:  # a build of problems naming no package imports no package reader
@@ -152,9 +152,9 @@ def _place_in(package: Package, found: Path) -> Path | None:
     folders = [package.path]
     if package.archive is not None and package.archive.is_dir():
         folders.append(package.archive)
-    for given in (_absolute(found), found.resolve()):
+    for given in (absolute(found), found.resolve()):
         for folder in folders:
-            for base in (_absolute(folder), folder.resolve()):
+            for base in (absolute(folder), folder.resolve()):
                 if given.is_relative_to(base):
                     return given.relative_to(base)
     return None
@@ -165,8 +165,8 @@ def _is_case(package: Package, found: Path, place: Path) -> bool:
     file at that place, else one that resolves to the file ``found`` resolves to (a link
     either way)."""
     files = [file for case in package.cases for file in (case.input, case.answer) if file]
-    at = _absolute(package.path) / place
-    if any(file.name == at.name and _absolute(file) == at for file in files):
+    at = absolute(package.path) / place
+    if any(file.name == at.name and absolute(file) == at for file in files):
         return True
     found = os.path.realpath(found)
     return found in _resolved(files)
@@ -186,11 +186,6 @@ def _resolved(files: list[Path]) -> set[str]:
         real, links = folders[folder]
         resolved.add(os.path.realpath(file) if name in links else os.path.join(real, name))
     return resolved
-
-
-def _absolute(path: Path) -> Path:
-    """``path`` from the root, ``..`` taken out by name (no link followed)."""
-    return Path(os.path.normpath(path.absolute()))
 
 
 def sample_owner(registry: dict[str, Problem], path: Path) -> Problem | None:
