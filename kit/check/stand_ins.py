@@ -12,7 +12,8 @@ function, a loop, a ``try`` or under another test, nor through a name bound othe
 (``try: anext`` / ``except NameError: builtins.anext = my_anext``; ``builtins.anext`` and
 AttributeError alike; ``Exception``, ``BaseException`` or a bare ``except`` catch either)
 counts where the handler runs, below the version that added the builtin; a handler that
-sets another name, or that only binds ``anext`` in its module (``async def anext``: the
+raises (``raise`` among its statements, before or after the setting: the program stops
+there), sets another name, or only binds ``anext`` in its module (``async def anext``: the
 module's own name, which ``kit.check.apis`` reads as such), sets none.
 
 "After" is the order the bundle runs in at load time: the entry's top-level statements in
@@ -149,7 +150,8 @@ def _fallback(statement: ast.stmt, names: set[str]) -> tuple[str, list[ast.stmt]
     """For ``try: anext`` (or ``builtins.anext``) whose handler catches what the read raises
     where the builtin is missing (NameError, AttributeError; ``Exception``, ``BaseException``
     or a bare ``except``), the builtin read and the statements of the first such handler;
-    ``("", [])`` for any other statement. A ``try`` whose body does more than read it is
+    ``("", [])`` for any other statement, and for a handler that raises (``raise`` among its
+    statements: the program stops there). A ``try`` whose body does more than read it is
     none: what else raises there may run the handler on any version."""
     if not isinstance(statement, ast.Try):
         return "", []
@@ -164,6 +166,8 @@ def _fallback(statement: ast.stmt, names: set[str]) -> tuple[str, list[ast.stmt]
             caught = handler.type.elts
         kinds = {node.id for node in caught if isinstance(node, ast.Name)}
         if handler.type is None or kinds & {raised, "Exception", "BaseException"}:
+            if any(isinstance(s, ast.Raise) for s in handler.body):
+                return "", []  # it stops the program there, whatever it set
             return name, handler.body
     return "", []
 

@@ -119,8 +119,9 @@ def test_a_stand_in_set_where_reading_the_builtin_fails_counts_below_its_version
 
 def test_a_handler_that_does_not_set_the_builtin_read_in_its_try_sets_none():
     """A handler that sets nothing, another name or a local ``anext`` only, one catching what
-    the read does not raise, and a ``try`` doing more than reading the builtin (what else
-    raises there runs the handler on any version) set no stand-in."""
+    the read does not raise, one that raises (the program stops there, set or not), and a
+    ``try`` doing more than reading the builtin (what else raises there runs the handler on
+    any version) set no stand-in."""
     texts = [
         EAFP.format(caught="NameError").replace("builtins.anext = len", "pass"),
         EAFP.format(caught="NameError").replace("builtins.anext", "builtins.aiter"),
@@ -128,6 +129,8 @@ def test_a_handler_that_does_not_set_the_builtin_read_in_its_try_sets_none():
         EAFP.format(caught="ImportError"),
         EAFP.format(caught="AttributeError"),
         EAFP.format(caught="NameError").replace("    anext\n", "    anext\n        run()\n", 1),
+        EAFP.format(caught="NameError").replace("= len\n", "= len\n        raise\n"),
+        EAFP.format(caught="NameError").replace("    builtins.", "    raise\n        builtins."),
     ]
     for text in texts:
         found = stand_ins([module("__main__", text)])
