@@ -352,7 +352,8 @@ def missing_case(problem: Problem, given: Path) -> str | None:
     file but one in the problem's package (``pkg/tests/99``, past its last test, or a typo:
     ``pkg.zip/tests/1``): the cases the package holds, its first and last as the build names
     them, and the one meant where only the case of letters or a number's leading zeros
-    differ; None when ``given`` names a file, or none in the package."""
+    differ (``given`` quoted where it holds a newline or another control character); None
+    when ``given`` names a file, or none in the package."""
     source = problem.source
     if source is None:
         return None
@@ -362,7 +363,8 @@ def missing_case(problem: Problem, given: Path) -> str | None:
             return None
         inside = _inside_package(source, place)
         if inside is not None:
-            return f"{given}: no such {_cases_said(source, inside, problem.slug)}"
+            shown = str(given) if str(given).isprintable() else repr(str(given))  # one line
+            return f"{shown}: no such {_cases_said(source, inside, problem.slug)}"
     return None
 
 

@@ -815,3 +815,14 @@ def test_a_zipped_or_kattis_package_s_missing_case_is_named_as_the_build_names_i
         "packages/kattis_sum/data/secret/group_neg/sub/01.in; did you mean "
         "packages/kattis_sum/data/secret/01_small.in?)"
     )
+
+
+def test_a_missing_case_named_with_a_newline_is_said_on_one_line(tmp_path, monkeypatch):
+    """A name holding a newline (or another control character) is quoted, as ``run``'s other
+    unknown names are: the error stays one line."""
+    workspace(tmp_path, '[sum]\npackage = "packages/polygon_sum"\n')
+    monkeypatch.chdir(tmp_path / "ws")
+    problem = load_registry(tmp_path / "ws")["sum"]
+    said = missing_case(problem, Path("packages/polygon_sum/tests/9\n9"))
+    assert said is not None and "\n" not in said
+    assert said.startswith("'packages/polygon_sum/tests/9\\n9': no such test in sum's package")
