@@ -361,19 +361,10 @@ def missing_case(problem: Problem, given: Path) -> str | None:
         place = absolute(source.through_archive(base / given) or base / given)
         if os.path.lexists(place):
             return None
-        inside = _inside_package(source, place)
+        inside = source.inside(place)
         if inside is not None:
             shown = str(given) if str(given).isprintable() else repr(str(given))  # one line
             return f"{shown}: no such {_cases_said(source, inside, problem.slug)}"
-    return None
-
-
-def _inside_package(source: Package, place: Path) -> str | None:
-    """Where ``place`` lies in the package (or in its view with its tests made), None when
-    it lies in neither."""
-    for folder in (source.path, source.tests_from):
-        if folder is not None and place.is_relative_to(absolute(folder)):
-            return place.relative_to(absolute(folder)).as_posix()
     return None
 
 

@@ -263,12 +263,17 @@ class Package:
         as named, then the file's path in it (``pkg.zip/tests/01``), never its unpacked copy's
         place in the kit's cache; the path in it alone for a package named "." (``verify``'s);
         a file outside the package as it is."""
-        inside = _inside(Path(path), [self.path, self.tests_from])
+        inside = self.inside(path)
         if inside is None:
             return str(path)
         if self.shown == ".":
             return inside
         return self.shown if inside == "." else f"{self.shown}/{inside}"
+
+    def inside(self, path: Path) -> str | None:
+        """Where ``path`` lies in the package, or in its view with its tests made
+        (``tests_from``), as a path in it (``tests/01``); None when it lies in neither."""
+        return _inside(Path(path), [self.path, self.tests_from])
 
     def through_archive(self, given: Path) -> Path | None:
         """The file of the unpacked copy that ``given``, a path through the zip or tar
