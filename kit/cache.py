@@ -16,11 +16,13 @@ one whose name holds none is removed once older than ``STALE_AGE``).
 
 **Its cap.** The folder is kept under ``CAP_MB`` MiB (``CPKIT_CACHE_MB=N`` sets another; a
 value that is not a whole number is said in one warning line and the default kept: the cache
-never fails a command). Compiled programs (``programs/KEY``, ``kit.judges.compiling``) and
-generated tests (``generated/KEY``, ``kit.verify.generated_tests``) are what grows: each use
-of one touches its time (``used``), and a process that put a new one there trims the folder
-once (``wrote_entry``): the entries of both used longest ago are evicted until the whole
-folder, the JSON files and unpacked packages counted, is under the cap. One used in the
+never fails a command). Compiled programs (``programs/KEY``, ``kit.judges.compiling``),
+generated tests (``generated/KEY``, ``kit.verify.generated_tests``) and made answers
+(``answers/KEY``, ``kit.verify.made_answers``: a file each, read by ``kept``, written by
+``keep``) are what grows: each use of one touches its time (``used``), and a process that put
+a new one there trims the folder once (``wrote_entry``): the entries of all three used longest
+ago are evicted until the whole folder, the JSON files and unpacked packages counted, is under
+the cap. One used in the
 last ``RECENT`` seconds is kept (another process runs it; one being written is fresh),
 whatever the cap. Two kits trimming at once take turns (a lock on the
 cache's folder), and an entry is renamed away (``KEY.PID.tmp``, swept like a write's leftover)
@@ -33,6 +35,7 @@ writer's rule: the newest N, or those of files that still exist).
     sweep(paths, pattern)  # the stale of ``paths`` (``TEMPORARY``: group 1 the process)
     stale(path, process) -> bool  # its process gone; no process named: older than STALE_AGE
     used(*entries) -> bool   # their times set to now; False when one is gone (evicted)
+    kept(kind, key) -> bytes | None;  keep(kind, key, data)   # a file entry of ``EVICTED``
     wrote_entry()   # after a new entry: the cache trimmed to its cap, once a process
     trim(place, cap) -> list[str]   # the entries evicted, used longest ago first
     cap() -> int   # bytes: CPKIT_CACHE_MB, else CAP_MB
@@ -70,8 +73,10 @@ MIB = 1 << 20
 # it, or compiles it (at most COMPILE_TIMEOUT, 300 s), or a JVM loads its classes
 RECENT = 600.0
 PROGRAMS = "programs"
-EVICTED = (PROGRAMS, "generated")  # the folders whose entries the cap evicts
-_KEY = re.compile(r"^[0-9a-f]{32}$")  # an entry's name (compiling's and generated tests' keys)
+GENERATED = "generated"  # a Polygon package's generated tests (kit.verify.generated_tests)
+ANSWERS = "answers"  # a Polygon package's made answers (kit.verify.made_answers)
+EVICTED = (PROGRAMS, GENERATED, ANSWERS)  # the folders whose entries the cap evicts
+_KEY = re.compile(r"^[0-9a-f]{32}$")  # an entry's name (its maker's key)
 _trimmed: set[Path] = set()  # the folders trimmed by this process
 
 
@@ -134,10 +139,10 @@ def sweep(paths: Iterable[Path], pattern: re.Pattern) -> None:
 
 
 def used(*entries: Path) -> bool:
-    """Each of ``entries`` (a program's folder, a generated test's file) marked used now, for
-    ``trim``'s order; False
-    when one is gone: evicted by another process, to be made again (one this user may not
-    touch, a shared read-only cache's, is there all the same)."""
+    """Each of ``entries`` (a program's folder, a generated test's or a made answer's file)
+    marked used now, for ``trim``'s order; False when one is gone: evicted by another
+    process, to be made again (one this user may not touch, a shared read-only cache's, is
+    there all the same)."""
     for entry in entries:
         try:
             os.utime(entry)
@@ -146,6 +151,41 @@ def used(*entries: Path) -> bool:
         except OSError:
             pass
     return True
+
+
+def kept(kind: str, key: str) -> bytes | None:
+    """The file entry ``key`` of the folder ``kind`` (one of ``EVICTED``: a generated test, a
+    made answer), marked used now; None when it is not there or caching is off."""
+    base = folder()
+    if base is None:
+        return None
+    entry = base / kind / key
+    try:
+        data = entry.read_bytes()
+    except OSError:
+        return None
+    used(entry)
+    return data
+
+
+def keep(kind: str, key: str, data: bytes) -> None:
+    """``data`` kept as the file entry ``key`` of the folder ``kind`` (written aside, then
+    moved into place), the cache then trimmed (``wrote_entry``); nothing when the cache is off
+    or cannot be written."""
+    base = folder()
+    if base is None:
+        return
+    place = base / kind
+    partial = place / f"{key}.{os.getpid()}.tmp"
+    try:
+        place.mkdir(parents=True, exist_ok=True)
+        sweep(place.glob("*.tmp"), TEMPORARY)
+        partial.write_bytes(data)
+        os.replace(partial, place / key)
+    except OSError:
+        partial.unlink(missing_ok=True)
+        return
+    wrote_entry()
 
 
 def wrote_entry() -> None:
@@ -226,7 +266,7 @@ def _evicted(entry: Path) -> int | None:
         size = _size(aside)
         shutil.rmtree(aside, ignore_errors=True)
         return size
-    try:  # a generated test
+    try:  # a generated test, a made answer
         size = aside.stat().st_size
         aside.unlink()
     except OSError:

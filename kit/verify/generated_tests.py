@@ -27,7 +27,6 @@ API::
 from __future__ import annotations
 
 import hashlib
-import os
 import shlex
 import tempfile
 from pathlib import Path
@@ -53,10 +52,10 @@ def generated(folder: Path, shown: str, lacked: Unanswered) -> dict[Path, bytes]
         for test in lacked.generated:
             argv, digest = _generator(folder, shown, lacked, test, binaries)
             key = _key(digest, test)
-            kept = _cached(key)
+            kept = cache.kept(cache.GENERATED, key)
             if kept is None:
                 kept = _made(argv, test, folder, shown, Path(home), runs)
-                _keep(key, kept)
+                cache.keep(cache.GENERATED, key, kept)
             made[test.input] = kept
     return made
 
@@ -138,36 +137,3 @@ def _test(folder: Path, test: Generated) -> str:
 
 def _command(test: Generated) -> str:
     return f"its command `{shlex.join(test.command)}`"
-
-
-def _cached(key: str) -> bytes | None:
-    """A test kept in the cache (its time made now's: used last), or None."""
-    base = cache.folder()
-    if base is None:
-        return None
-    try:
-        kept = base / "generated" / key
-        text = kept.read_bytes()
-    except OSError:
-        return None
-    cache.used(kept)
-    return text
-
-
-def _keep(key: str, text: bytes) -> None:
-    """Keep a test in the cache (written aside, then moved into place); nothing when the
-    cache is off or cannot be written."""
-    base = cache.folder()
-    if base is None:
-        return
-    place = base / "generated"
-    partial = place / f"{key}.{os.getpid()}.tmp"
-    try:
-        place.mkdir(parents=True, exist_ok=True)
-        cache.sweep(place.glob("*.tmp"), cache.TEMPORARY)
-        partial.write_bytes(text)
-        os.replace(partial, place / key)
-    except OSError:
-        partial.unlink(missing_ok=True)
-        return
-    cache.wrote_entry()

@@ -18,13 +18,20 @@ and run as Codeforces compiles its type: ``kit.verify.runnable_submissions.compi
 Java one's ``java7`` as ``--release 7``), and what it writes is the answer (a problem of
 named files, ``<judging input-file="input.txt" output-file="output.txt">``: the input
 written into its folder as ``input.txt``, the answer what it leaves in ``output.txt``, as
-``kit.run.process`` runs a solution of such a problem). The package itself is not written
-to: it is read through a view of it (links to its files, the inputs and answers made beside
-them) in a temporary folder. A run that fails (an exit status other than 0, killed at a
-limit, or by the kernel's out-of-memory killer: ``kit.processes.OomKill``) is a one-line
-error naming the test; so is a main solution in a language not run here (Python 2, Kotlin,
-Java of a type naming no release), naming it; a package without a main solution is left as
-it is (its reader says what it lacks).
+``kit.run.process`` runs a solution of such a problem). Each answer made is kept in the kit's
+cache (``answers/KEY``, ``kit.cache.keep``, evicted under its cap with the compiled programs
+and generated tests, the ones used longest ago first), keyed by all it depends on: the main
+solution's bytes, language and type, how it runs (its binary's path, which its compile
+line's key names, or its interpreter and flags), the input's bytes, the named files, the
+limits and the entries' ``FORMAT``; the next ``verify``, ``build``, ``run`` or ``stress`` of
+the package reads it there, and a changed solution or input makes it again. The package
+itself is not written to: it is read through a view of it (links to its files, the inputs
+and answers made beside them) in a temporary folder. A run that fails (an exit status other
+than 0, killed at a limit, or by the kernel's out-of-memory killer:
+``kit.processes.OomKill``) is a one-line error naming the test, and nothing of it kept; so is
+a main solution in a language not run here (Python 2, Kotlin, Java of a type naming no
+release), naming it; a package without a main solution is left as it is (its reader says
+what it lacks).
 
 API::
 
@@ -34,12 +41,14 @@ API::
 from __future__ import annotations
 
 import atexit
+import hashlib
 import os
 import shutil
 import signal
 import tempfile
 from pathlib import Path
 
+from kit import cache
 from kit.errors import BuildError
 from kit.judges.profiles import default_targets
 from kit.judges.targets import Compiled, Runner, runner_for_runs
@@ -53,6 +62,7 @@ from kit.verify.runnable_submissions import JVM_COMPILED, compiled
 MAKERS = (*JVM_COMPILED, "Python")  # the main solutions' languages run to make answers
 JUDGE = "Codeforces"  # a Polygon package's (kit.packages.polygon)
 KILL_FACTOR = 3  # the wall-clock kill, times the time limit
+FORMAT = "answers-1"  # the made answers' entries in the cache: a new one makes them anew
 _scratch: list[tempfile.TemporaryDirectory] = []
 
 
@@ -127,15 +137,54 @@ def _answers(
                 f"{shown}: its answers are missing, and its main solution {main.name} cannot "
                 f"make them here: {why}"
             )
+    made = {}
     with tempfile.TemporaryDirectory(prefix="kit-inputs-") as home:
-        made = {}
+        solution = _solution(main, own, lacked)
         for source, answer in lacked.tests:
             given = source
             if source in inputs:
                 given = Path(home) / "input"
                 given.write_bytes(inputs[source])
-            made[answer] = _made(main, own, (source, given), answer, folder, lacked)
+            key = _key(solution, given.read_bytes())
+            text = cache.kept(cache.ANSWERS, key)
+            if text is None:
+                text = _made(main, own, (source, given), answer, folder, lacked)
+                cache.keep(cache.ANSWERS, key, text)
+            made[answer] = text
     return made
+
+
+def _solution(main: Submission, runner: Runner, lacked: Unanswered) -> bytes:
+    """What an answer depends on but its input: the cache's format, the main solution's bytes,
+    language and type, how it is run (its compiled binary's path, named by its compile line's
+    key, or its interpreter and flags), its named files and its limits."""
+    command = [part for part in runner.command(main.path) if part != str(main.path)]
+    program = runner.interpreter
+    parts = (
+        FORMAT,
+        main.language,
+        main.source_type,
+        program.impl,
+        ".".join(map(str, program.version)),
+        *command,
+        *lacked.named,
+        f"{lacked.time_limit!r} s, {lacked.memory_limit} MiB, kill x{KILL_FACTOR}",
+        f"address space held: {_held(runner)}",
+    )
+    text = "\0".join(parts).encode() + b"\0" + main.path.read_bytes()
+    return hashlib.sha256(text).digest()
+
+
+def _key(solution: bytes, given: bytes) -> str:
+    """The cache's key of an answer: what it depends on (``_solution``) and its input."""
+    return hashlib.sha256(solution + hashlib.sha256(given).digest()).hexdigest()[:32]
+
+
+def _held(runner: Runner) -> bool:
+    """Whether the run's address space is held to the memory limit: not a JVM's
+    (``Compiled.address_space``)."""
+    program = runner.interpreter
+    return not isinstance(program, Compiled) or program.address_space
 
 
 def _input_notes(folder: Path, lacked: Unanswered) -> list[str]:
@@ -186,8 +235,7 @@ def _made(
     file that holds it), under the package's limits; a one-line error when the run fails."""
     source, given = sources
     input_file, output_file = lacked.named  # a problem of named files: they are its streams
-    program = runner.interpreter  # a JVM's address space not held (Compiled.address_space)
-    held = not isinstance(program, Compiled) or program.address_space
+    held = _held(runner)
     with tempfile.TemporaryDirectory(prefix="kit-answer-") as home:
         written = Path(home) / (output_file or "answer")
         if input_file:

@@ -218,6 +218,43 @@ def test_generated_tests_are_evicted_with_the_programs_by_one_order(cache_home):
     assert [path.name for path in generated.iterdir()] == [tests[8].name]
 
 
+def test_made_answers_are_evicted_with_the_programs_and_tests_by_one_order(cache_home):
+    """A Polygon package's made answers (``answers/KEY``, kit.verify.made_answers) under the
+    same cap and order as the programs and generated tests."""
+    answers, generated = cache_home / "answers", cache_home / "generated"
+    files = {}
+    for place, number, age in ((answers, 1, 9000), (generated, 2, 7000), (answers, 3, 2000)):
+        place.mkdir(parents=True, exist_ok=True)
+        files[number] = place / f"{number:032x}"
+        files[number].write_bytes(b"a" * 1000)
+        os.utime(files[number], (time.time() - age,) * 2)
+    program = entry(cache_home / "programs", 4, 1000, 5000)
+    assert cache.trim(cache_home, 1500) == [files[1].name, files[2].name, program.name]
+    assert [path.name for path in answers.iterdir()] == [files[3].name]
+
+
+def test_a_file_entry_kept_is_read_back_marked_used_and_trims_the_cache_once(
+    cache_home, monkeypatch
+):
+    """``keep`` writes it aside then into place and trims the cache (``wrote_entry``); ``kept``
+    reads it and marks it used (None for one not there); with caching off, neither does."""
+    trims = []
+    monkeypatch.setattr(cache, "wrote_entry", lambda: trims.append(1))
+    key = "a" * 32
+    assert cache.kept(cache.ANSWERS, key) is None and trims == []
+    cache.keep(cache.ANSWERS, key, b"42\n")
+    kept = cache_home / "answers" / key
+    assert kept.read_bytes() == b"42\n" and trims == [1]
+    assert list(kept.parent.iterdir()) == [kept]
+    os.utime(kept, (0, 0))
+    assert cache.kept(cache.ANSWERS, key) == b"42\n"
+    assert time.time() - kept.stat().st_mtime < 60
+    monkeypatch.setenv("CPKIT_CACHE", "0")
+    assert cache.kept(cache.ANSWERS, key) is None
+    cache.keep(cache.ANSWERS, "b" * 32, b"7\n")
+    assert trims == [1] and list(kept.parent.iterdir()) == [kept]
+
+
 def test_a_program_used_in_the_last_minutes_is_kept_over_the_cap(cache_home, monkeypatch):
     """One another process runs (or has just made) is never evicted, whatever the cap, nor
     even moved: a reader at that moment would not find it."""

@@ -41,22 +41,24 @@ def test_a_generated_test_is_its_generator_s_stdout_kept_in_the_cache(
 
 
 @needs_gxx
-def test_a_generated_test_kept_in_the_cache_trims_it_and_its_use_touches_it(
+def test_a_generated_test_is_a_file_entry_of_the_cache_kept_and_read_back(
     tmp_path, cache_home, monkeypatch
 ):
-    """One cap over programs and tests (``kit.cache.trim``): a test written trims the cache
-    once, and a test read from it is marked used, so the used longest ago go first."""
+    """One cap over programs and tests (``kit.cache.trim``): a test is kept as a file entry of
+    ``generated`` (``kit.cache.keep``, which trims the cache) and read back by ``kit.cache.kept``
+    (which marks it used, so the used longest ago go first)."""
     package = generating(tmp_path, 'cmd="gen 5 10 3"')
     calls = []
-    seen = types.SimpleNamespace(**vars(generated_tests.cache))  # this module's calls only
-    seen.wrote_entry = lambda: calls.append("trim")
-    seen.used = lambda *paths: calls.extend(("used", p.parent.name) for p in paths)
+    real = generated_tests.cache
+    seen = types.SimpleNamespace(**vars(real))  # this module's calls only
+    seen.keep = lambda kind, *given: calls.append(("keep", kind)) or real.keep(kind, *given)
+    seen.kept = lambda kind, key: calls.append(("kept", kind)) or real.kept(kind, key)
     monkeypatch.setattr(generated_tests, "cache", seen)
     made(package)
-    assert calls == ["trim"]
+    assert calls == [("kept", "generated"), ("keep", "generated")]
     del calls[:]
     made(package)
-    assert calls == [("used", "generated")]
+    assert calls == [("kept", "generated")]
 
 
 @needs_gxx

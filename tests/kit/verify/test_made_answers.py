@@ -20,6 +20,8 @@ PACKAGES = Path(__file__).resolve().parents[2] / "fixtures" / "packages"
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="no g++ here")
 needs_javac = pytest.mark.skipif(compiling.compiler_for("java") is None, reason="no javac")
 WELLFORMED = '<properties><property name="tests-wellformed" value="true"/></properties>'
+# each test its own cache: an answer a former test (or run) kept is not read in place of a run
+pytestmark = pytest.mark.usefixtures("cache_home")
 
 
 @pytest.fixture
@@ -68,6 +70,72 @@ def test_a_main_solution_missing_from_the_package_is_said_so(unanswered):
         "sum: its answers are missing, and its main solution solutions/sum.py, which would "
         "make them, is not in the package either (problem.xml names it)"
     )
+
+
+def counting(package, flag=None):
+    """``package``'s main solution made one that adds a line to a file beside the package each
+    time it runs (and, ``flag`` given, prints its answer then exits 3 while ``flag`` exists);
+    a function that says how many times it ran."""
+    runs = package.parent / "runs"
+    failing = f"if os.path.exists({str(flag)!r}):\n    raise SystemExit(3)\n" if flag else ""
+    (package / "solutions" / "sum.py").write_text(
+        "import os\n"
+        "a, b = map(int, input().split())\n"
+        "print(a + b, flush=True)\n"
+        f"with open({str(runs)!r}, 'a') as runs:\n"
+        "    runs.write('ran\\n')\n" + failing
+    )
+    return lambda: len(runs.read_text().splitlines()) if runs.exists() else 0
+
+
+def answers(view):
+    return [(view / "tests" / f"{number}.a").read_bytes() for number in ("01", "02", "03")]
+
+
+def test_a_second_making_reads_the_answers_from_the_cache(unanswered, cache_home):
+    """cloud1204/Attack-Plan: its main solution ran on all 48 tests at every ``verify`` (40 s
+    of its 45 s) and every ``build`` of it; an answer made is kept (``answers/KEY``)."""
+    ran = counting(unanswered)
+    view, notes = answered(unanswered, "sum", None)
+    assert ran() == 3 and answers(view) == [b"3\n", b"12\n", b"99\n"]
+    assert len(list((cache_home / "answers").iterdir())) == 3
+    again, notes_again = answered(unanswered, "sum", None)
+    assert ran() == 3 and answers(again) == [b"3\n", b"12\n", b"99\n"]
+    assert notes_again == notes and again != view
+
+
+def test_a_changed_main_solution_input_or_limit_makes_the_answers_again(unanswered):
+    ran = counting(unanswered)
+    answered(unanswered, "sum", None)
+    assert ran() == 3
+    with (unanswered / "solutions" / "sum.py").open("a") as solution:
+        solution.write("# changed\n")
+    answered(unanswered, "sum", None)
+    assert ran() == 6
+    (unanswered / "tests" / "02").write_text("20 30\n")
+    view, _ = answered(unanswered, "sum", None)
+    assert ran() == 7 and answers(view) == [b"3\n", b"50\n", b"99\n"]
+    xml = unanswered / "problem.xml"
+    xml.write_text(xml.read_text().replace("<time-limit>1000<", "<time-limit>2000<"))
+    answered(unanswered, "sum", None)
+    assert ran() == 10
+    named_files(unanswered)  # its sum.py reads stdin, empty: it runs again, and fails
+    with pytest.raises(BuildError, match="01.a of tests/01 .*: exit status 1$"):
+        answered(unanswered, "sum", None)
+    assert ran() == 10
+
+
+def test_an_answer_whose_making_failed_is_not_kept(unanswered, cache_home):
+    """Its run printed the answer, then failed: the next making runs it again."""
+    flag = unanswered.parent / "failing"
+    flag.touch()
+    ran = counting(unanswered, flag)
+    with pytest.raises(BuildError, match="01.a of tests/01 .*: exit status 3$"):
+        answered(unanswered, "sum", None)
+    assert ran() == 1 and not list(cache_home.glob("answers/*"))
+    flag.unlink()
+    view, _ = answered(unanswered, "sum", None)
+    assert ran() == 4 and answers(view) == [b"3\n", b"12\n", b"99\n"]
 
 
 def main_solution(package, source, kind, text=""):
