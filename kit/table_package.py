@@ -7,7 +7,9 @@ makes it, ``flags_reader``), the keys it gives the problem's table, under the ta
 C/C++ checker's headers are looked for in (``include_of``: the one of the ``testlib.h`` the
 table names, then the package's own). A Polygon "standard" package's missing tests and answers
 are made when a command first asks for its cases, by what ``making_with`` gives (the command
-line gives ``verify``'s: kit.verify.made_answers), so build, run and stress read the same.
+line gives ``verify``'s: kit.verify.made_answers), so build, run and stress read the same; what
+fails there is said after the table's name (``problems.toml: [sum]: ...``), as the package's
+other errors are.
 Plain data, which kit.registry makes a ``Problem`` of.
 """
 
@@ -49,7 +51,12 @@ def package_of(root: Path, where: str, entry: dict) -> Package | None:
     from kit.packages import read_package
 
     def making(folder: Path) -> tuple[Path, tuple[str, ...]]:
-        return _MAKING[0](folder, shown) if _MAKING else (folder, ())
+        if not _MAKING:
+            return folder, ()
+        try:
+            return _MAKING[0](folder, shown)
+        except BuildError as error:  # said when the cases are first asked for: the table named
+            raise BuildError(f"{where}: {error}") from None
 
     reader = flags_reader(entry)
     try:

@@ -148,7 +148,7 @@ def _answers(
             key = _key(solution, given.read_bytes())
             text = cache.kept(cache.ANSWERS, key)
             if text is None:
-                text = _made(main, own, (source, given), answer, folder, lacked)
+                text = _made(main, own, (source, given), answer, (folder, shown), lacked)
                 cache.keep(cache.ANSWERS, key, text)
             made[answer] = text
     return made
@@ -228,12 +228,14 @@ def _made(
     runner: Runner,
     sources: tuple[Path, Path],
     answer: Path,
-    folder: Path,
+    package: tuple[Path, str],
     lacked: Unanswered,
 ) -> bytes:
     """The main solution's output on a test's input (``sources``: the package's path, and the
-    file that holds it), under the package's limits; a one-line error when the run fails."""
+    file that holds it), under the package's limits; a one-line error naming the package
+    (``package``: its folder, and as it was named) when the run fails."""
     source, given = sources
+    folder, shown = package
     input_file, output_file = lacked.named  # a problem of named files: they are its streams
     held = _held(runner)
     with tempfile.TemporaryDirectory(prefix="kit-answer-") as home:
@@ -262,8 +264,8 @@ def _made(
     if why:
         test = source.relative_to(folder).as_posix()
         raise BuildError(
-            f"{main.name}, the main solution, cannot make the answer {answer.name} of {test} "
-            f"(Polygon makes it so): {why}"
+            f"{shown}: {main.name}, the main solution, cannot make the answer {answer.name} of "
+            f"{test} (Polygon makes it so): {why}"
         )
     return text
 

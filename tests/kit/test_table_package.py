@@ -125,3 +125,29 @@ def test_a_standard_polygon_package_s_answers_are_made_when_its_cases_are_asked(
     assert not (package / "tests" / "01.a").exists()
     # a case named by its file in the package, as the build shows it, not in the view
     assert source.named(source.cases[1].answer) == "packages/polygon_sum/tests/02.a"
+
+
+def test_a_standard_polygon_package_s_answer_making_error_names_its_table(tmp_path, monkeypatch):
+    """Said when the cases are first asked for, it named the package alone (``sum: ...``), or
+    not even that (``solutions/sum.py, the main solution, cannot make ...``), where the
+    package's other errors name the table (``problems.toml: [sum]: ...``)."""
+    from kit.verify import made_answers
+
+    monkeypatch.setattr(table_package, "_MAKING", [])
+    table_package.making_with(lambda *given: made_answers.answered(*given, None))
+    workspace(tmp_path, '[other]\npackage = "packages/kattis_sum"\n')
+    package = tmp_path / "ws" / "packages" / "polygon_sum"
+    for answer in (package / "tests").glob("*.a"):
+        answer.unlink()
+    (package / "solutions" / "sum.py").write_text("raise SystemExit(3)\n")
+    (tmp_path / "ws" / "problems.toml").write_text('[sum]\npackage = "packages/polygon_sum"\n')
+    source = load_registry(tmp_path / "ws")["sum"].source
+    with pytest.raises(BuildError) as raised:
+        source.cases  # noqa: B018
+    assert str(raised.value) == (
+        "problems.toml: [sum]: packages/polygon_sum: solutions/sum.py, the main solution, "
+        "cannot make the answer 01.a of tests/01 (Polygon makes it so): exit status 3"
+    )
+    (package / "solutions" / "sum.py").unlink()
+    with pytest.raises(BuildError, match=r"^problems\.toml: \[sum\]: packages/polygon_sum: its "):
+        load_registry(tmp_path / "ws")["sum"].source.cases  # noqa: B018

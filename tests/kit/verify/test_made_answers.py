@@ -56,7 +56,7 @@ def test_a_main_solution_that_fails_is_a_one_line_error(unanswered):
     with pytest.raises(BuildError) as raised:
         answered(unanswered, "sum", None)
     assert str(raised.value) == (
-        "solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
+        "sum: solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
         "(Polygon makes it so): exit status 3"
     )
 
@@ -198,7 +198,7 @@ def test_a_java_main_solution_s_heap_is_the_package_s_memory_limit(unanswered):
     with pytest.raises(BuildError) as raised:
         answered(unanswered, "sum", None)
     assert str(raised.value) == (
-        "solutions/Solution.java, the main solution, cannot make the answer 01.a of tests/01 "
+        "sum: solutions/Solution.java, the main solution, cannot make the answer 01.a of tests/01 "
         "(Polygon makes it so): exit status 1"
     )
 
@@ -284,7 +284,7 @@ def test_a_main_solution_of_named_files_that_leaves_no_output_file_is_a_one_line
     with pytest.raises(BuildError) as raised:
         answered(unanswered, "sum", None)
     assert str(raised.value) == (
-        "solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
+        "sum: solutions/sum.py, the main solution, cannot make the answer 01.a of tests/01 "
         "(Polygon makes it so): no output.txt after the run"
     )
 
