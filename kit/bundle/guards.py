@@ -14,13 +14,16 @@ The API checks accept anything inside
   imports from a helper that binds it so (``from shared.env import PYPY``:
   ``imported_flags``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
-- the body of a ``try`` whose handlers catch ``ImportError``, ``ModuleNotFoundError``,
-  ``AttributeError``, ``NameError``, ``Exception``, ``BaseException`` or everything
-  (``try: from math import lcm`` / ``except ImportError: ...``), as far as they catch what
-  a missing name raises there: an import statement's ImportError, any other statement's
-  AttributeError or NameError (``try: math.lcm(a, b)`` / ``except ImportError:`` guards
-  nothing: 3.8 raises AttributeError); and the body of ``with contextlib.suppress(...)``
-  likewise, by the exceptions it names.
+- the statements of a ``try``'s body whose handlers catch what the missing thing the caller
+  asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and
+  its bases, docs.python.org/3/library/exceptions.html#exception-hierarchy; a bare
+  ``except``, ``Exception`` and ``BaseException`` catch all, a tuple any of its members):
+  ``import m`` ModuleNotFoundError, ``from m import x`` ImportError (ModuleNotFoundError
+  when the module is what is missing), a module's member read (``math.lcm``,
+  ``builtins.anext``) AttributeError, a builtin read by its name (``anext``) NameError, on
+  3.8.18, measured. So ``try: math.lcm(a, b)`` / ``except ImportError:`` guards nothing, nor
+  ``try: f = anext`` / ``except AttributeError:``; and the body of ``with
+  contextlib.suppress(...)`` likewise, by the exceptions it names.
 
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
@@ -49,10 +52,21 @@ GUARD_CALLS = {"hasattr", "getattr"}
 Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
 GUARD_ATTRIBUTES = {"version_info", "implementation", "hexversion", "python_implementation"}
 SYS_GUARDS = {"version", "builtin_module_names", "pypy_version_info"}  # sys.<these> tell too
-GUARD_EXCEPTIONS = {
-    "ImportError", "ModuleNotFoundError", "AttributeError", "NameError", "Exception",
-    "BaseException",
-}  # fmt: skip
+# what a missing module, member or name raises (and compiling a helper), with the exceptions
+# whose handlers catch it: itself and its bases (ModuleNotFoundError < ImportError < Exception)
+CATCHERS = {
+    "NameError": frozenset({"NameError", "Exception", "BaseException"}),
+    "AttributeError": frozenset({"AttributeError", "Exception", "BaseException"}),
+    "ImportError": frozenset({"ImportError", "Exception", "BaseException"}),
+    "ModuleNotFoundError": frozenset(
+        {"ModuleNotFoundError", "ImportError", "Exception", "BaseException"}
+    ),
+    "SyntaxError": frozenset({"SyntaxError", "Exception", "BaseException"}),
+}
+BARE = "BaseException"  # what a bare ``except:`` catches
+# what the caller asks a ``try`` to guard: a builtin read by its name, a module's member, or a
+# module (``raised_by``)
+MISSING = ("name", "member", "module")
 
 
 def is_guard(
@@ -158,60 +172,58 @@ def is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
 
 
-def _caught(handlers: list[ast.ExceptHandler]) -> set[str]:
-    """What the handlers catch of what a missing module or member raises: "import" (an
-    import statement's ImportError) and "use" (an attribute's AttributeError, a name's
-    NameError); both for ``Exception``, ``BaseException`` or a bare ``except``."""
-    names: list[str] = []
+def handler_names(handlers: list[ast.ExceptHandler]) -> frozenset[str]:
+    """The exceptions ``handlers`` name (a tuple's each; a bare ``except``: BaseException)."""
+    names: set[str] = set()
     for handler in handlers:
-        if handler.type is None:  # a bare except
-            names.append("BaseException")
+        if handler.type is None:
+            names.add(BARE)
         else:
-            names += [node.id for node in walk(handler.type) if isinstance(node, ast.Name)]
-    return _kinds_caught(names)
+            names.update(node.id for node in walk(handler.type) if isinstance(node, ast.Name))
+    return frozenset(names)
 
 
-def _kinds_caught(names: list[str]) -> set[str]:
-    """What catching the exceptions ``names`` catches of what a missing name raises."""
-    kinds: set[str] = set()
-    for name in names:
-        if name in GUARD_EXCEPTIONS:
-            kinds.update(_CATCHES.get(name, ("import", "use")))
-    return kinds
+def try_caught(statement: ast.stmt) -> frozenset[str]:
+    """What a ``try`` statement's handlers name (``handler_names``); empty for any other."""
+    return handler_names(statement.handlers) if isinstance(statement, ast.Try) else frozenset()
 
 
-def try_caught(statement: ast.stmt) -> set[str]:
-    return _caught(statement.handlers) if isinstance(statement, ast.Try) else set()
+def handled_by(statement: ast.stmt) -> frozenset[str]:
+    """What a ``try`` statement's handlers or a ``with`` statement's ``suppress(...)`` calls
+    name (``handler_names``, ``_suppressed``); empty for any other statement."""
+    return _suppressed(statement) or try_caught(statement)
 
 
-def _suppressed(statement: ast.stmt) -> set[str]:
+def catches(names: AbstractSet[str], raised: str) -> bool:
+    """Whether handlers naming the exceptions ``names`` catch ``raised`` (one of CATCHERS)."""
+    return bool(CATCHERS[raised] & names)
+
+
+def raised_by(statement: ast.stmt, missing: str) -> str:
+    """What ``statement`` raises on a Python that lacks what it reads (``missing``, of
+    MISSING): ``import m`` ModuleNotFoundError; ``from m import x`` ImportError, or
+    ModuleNotFoundError when the module is missing; any other statement NameError for a
+    builtin read by its name, else AttributeError (a module's member)."""
+    if isinstance(statement, ast.Import):
+        return "ModuleNotFoundError"
+    if isinstance(statement, ast.ImportFrom):
+        return "ModuleNotFoundError" if missing == "module" else "ImportError"
+    return "NameError" if missing == "name" else "AttributeError"
+
+
+def _suppressed(statement: ast.stmt) -> frozenset[str]:
     """What a ``with contextlib.suppress(...)`` (or ``suppress(...)``) statement's items
-    catch of what a missing module or member raises, as ``_caught``; empty for any other."""
+    name, as ``handler_names``; empty for any other."""
     if not isinstance(statement, (ast.With, ast.AsyncWith)):
-        return set()
-    names = [
+        return frozenset()
+    return frozenset(
         node.id
         for item in statement.items
         if isinstance(item.context_expr, ast.Call)
         and called_name(item.context_expr.func) == "suppress"
         for node in item.context_expr.args
         if isinstance(node, ast.Name)
-    ]
-    return _kinds_caught(names)
-
-
-_CATCHES = {  # what each exception of GUARD_EXCEPTIONS catches; the others, everything
-    "ImportError": ("import",), "ModuleNotFoundError": ("import",),
-    "AttributeError": ("use",), "NameError": ("use",),
-}  # fmt: skip
-
-
-def _guards(kinds: set[str], statement: ast.stmt) -> bool:
-    """Whether a ``try`` catching ``kinds`` guards ``statement`` of its body: an import by
-    ImportError, anything else by AttributeError or NameError (``try: math.lcm(a, b)`` /
-    ``except ImportError:`` raises AttributeError on 3.8, uncaught)."""
-    kind = "import" if isinstance(statement, (ast.Import, ast.ImportFrom)) else "use"
-    return kind in kinds
+    )
 
 
 def guarded_statements(
@@ -221,6 +233,7 @@ def guarded_statements(
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
     tries: bool = True,
+    missing: str = "module",
 ) -> list[ast.stmt]:
     """The outermost statements that only run where a guard allows (and, when ``platform``,
     the branch of a test of the platform that Windows does not take); ``imported``: the
@@ -230,10 +243,11 @@ def guarded_statements(
     caller knows the versions each runs on: ``kit.check.settled_tests.version_windows``);
     ``tries``: whether a ``try``'s handlers (or ``contextlib.suppress``) guard its body, as
     they do a missing name's import; not for a helper's import, which every target runs
-    (``kit.check.guarded_helpers``)."""
+    (``kit.check.guarded_helpers``); ``missing``: what the caller asks them to guard, of
+    MISSING (a ``try`` guards a statement of its body whose ``raised_by`` it catches)."""
     systems = {**imported.platforms, **platform_flags(tree)} if platform else None
     flags = guard_flags(tree, settled) | imported.guards
-    guarded = _Guarded(flags, settled, versioned, systems, tries)
+    guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
     guarded.visit(tree.body)
     return guarded.found
 
@@ -241,7 +255,7 @@ def guarded_statements(
 class _Guarded:
     """The walk of ``guarded_statements``: ``found`` gathers what runs only where a guard
     allows; ``systems`` (None: no platform check) holds the module's names for the platform;
-    ``tries`` is ``guarded_statements``'."""
+    ``missing`` is ``guarded_statements``' ("": no ``try`` guards)."""
 
     def __init__(
         self,
@@ -249,9 +263,9 @@ class _Guarded:
         settled: Settled,
         versioned: Settled,
         systems: dict[str, ast.expr] | None,
-        tries: bool,
+        missing: str,
     ) -> None:
-        self.flags, self.settled, self.systems, self.tries = flags, settled, systems, tries
+        self.flags, self.settled, self.systems, self.missing = flags, settled, systems, missing
         self.unguarding = settled | versioned
         self.found: list[ast.stmt] = []
 
@@ -259,10 +273,13 @@ class _Guarded:
         for statement in statements:
             if isinstance(statement, ast.If) and self._if(statement):
                 continue
-            kinds = (_suppressed(statement) or try_caught(statement)) if self.tries else set()
-            if kinds:  # a try, or with contextlib.suppress(ImportError), that catches it
-                self.found.extend(inner for inner in statement.body if _guards(kinds, inner))
-                self.visit([inner for inner in statement.body if not _guards(kinds, inner)])
+            names = handled_by(statement) if self.missing else None
+            if names:  # a try, or with contextlib.suppress(ImportError): what it catches
+                caught = [
+                    catches(names, raised_by(inner, self.missing)) for inner in statement.body
+                ]
+                self.found.extend(inner for inner, c in zip(statement.body, caught) if c)
+                self.visit([inner for inner, c in zip(statement.body, caught) if not c])
                 for handler in getattr(statement, "handlers", []):
                     self.visit(handler.body)
                 self.visit(getattr(statement, "orelse", []))
@@ -367,9 +384,11 @@ def guarded_lines(
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
     tries: bool = True,
+    missing: str = "module",
 ) -> set[int]:
     lines: set[int] = set()
-    for statement in guarded_statements(tree, platform, imported, settled, versioned, tries):
+    found = guarded_statements(tree, platform, imported, settled, versioned, tries, missing)
+    for statement in found:
         lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
     return lines
 

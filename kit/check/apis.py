@@ -38,6 +38,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from kit.bundle.guards import MISSING
 from kit.bundle.sources import Source, walk
 from kit.check.dict_names import dict_unions
 from kit.check.evaluated_types import newer_types
@@ -223,12 +224,14 @@ def _own_rules(
 ) -> list[Finding]:
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
-    guarded = guarded_lines_of(module, modules, versioned=True)
+    # a try guards a read by what it raises there: a builtin read by its name NameError, a
+    # member (a method, ``builtins.anext``) AttributeError, ``from builtins import`` ImportError
+    guarded = {m: guarded_lines_of(module, modules, versioned=True, missing=m) for m in MISSING}
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
     found: list[Finding] = []
 
-    def add(line: int, what: str, version: tuple[int, int]) -> None:
-        if line not in guarded:
+    def add(line: int, what: str, version: tuple[int, int], missing: str = "member") -> None:
+        if line not in guarded[missing]:
             found.append((module.rel, line, what, version))
 
     for node in walk(tree):
@@ -247,20 +250,21 @@ def _own_rules(
         add(line, "math.gcd() of other than two integers", (3, 9))
     for line, what, version in newer_types(tree, bundle.classes):
         add(line, what, version)
-    for line, name in _later_builtins(tree):
-        add(line, f"'{name}' builtin", ADDED_BUILTINS[name])
+    for line, name, missing in _later_builtins(tree):
+        add(line, f"'{name}' builtin", ADDED_BUILTINS[name], missing)
     return found
 
 
-def _later_builtins(tree: ast.Module) -> list[tuple[int, str]]:
+def _later_builtins(tree: ast.Module) -> list[tuple[int, str, str]]:
     """Each read of a builtin added after 3.8 (``anext``, ``ExceptionGroup``:
-    ``ADDED_BUILTINS``), with its line: from the module ``builtins``, however bound
-    (``builtins.anext``, ``b.aiter``, ``from builtins import anext``: AttributeError or
-    ImportError below its version), and by its name in a file that binds no such name of its
-    own and star-imports nothing (which may bind any). Their guards are the members': a
-    ``try`` catching what it raises, ``hasattr(builtins, "anext")``, the version compared."""
+    ``ADDED_BUILTINS``), with its line and what is missing (``kit.bundle.guards.MISSING``):
+    from the module ``builtins``, however bound (``builtins.anext``, ``b.aiter``, ``from
+    builtins import anext``: "member", AttributeError or ImportError below its version), and
+    by its name ("name", NameError) in a file that binds no such name of its own and
+    star-imports nothing (which may bind any). Their guards are the members': a ``try``
+    catching what it raises, ``hasattr(builtins, "anext")``, the version compared."""
     found = [
-        (node.lineno, member)
+        (node.lineno, member, "member")
         for node, _, member in member_uses(tree, ("builtins",))
         if member in ADDED_BUILTINS and _read(node)
     ]
@@ -269,7 +273,7 @@ def _later_builtins(tree: ast.Module) -> list[tuple[int, str]]:
         return found
     bound = bound_names(tree)
     return found + [
-        (node.lineno, node.id)
+        (node.lineno, node.id, "name")
         for node in nodes
         if isinstance(node, ast.Name)
         and isinstance(node.ctx, ast.Load)

@@ -35,11 +35,12 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from kit.bundle.guards import CATCHERS as GUARDS_CATCHERS
+from kit.bundle.guards import handled_by
 from kit.bundle.import_calls import dynamic_imports
 from kit.bundle.sources import (
     ENTRY,
     Source,
-    called_name,
     children,
     imported_modules,
     prefixes,
@@ -48,13 +49,9 @@ from kit.bundle.sources import (
 from kit.check.settled_tests import guarded_lines_of
 
 # what importing a helper may raise that a handler of the import catches, with the handlers'
-# names that catch each: itself and its bases (ModuleNotFoundError < ImportError < Exception)
-CATCHERS = {
-    "SyntaxError": {"SyntaxError", "Exception", "BaseException"},
-    "ImportError": {"ImportError", "Exception", "BaseException"},
-    "ModuleNotFoundError": {"ModuleNotFoundError", "ImportError", "Exception", "BaseException"},
-}
-BARE = "BaseException"  # what a bare ``except:`` catches
+# names that catch each (the one table of ``kit.bundle.guards``)
+IMPORTING = ("SyntaxError", "ImportError", "ModuleNotFoundError")
+CATCHERS = {raised: GUARDS_CATCHERS[raised] for raised in IMPORTING}
 Site = tuple[str, bool, str, frozenset[str]]  # importer, guarded, "file:line", what is caught
 
 
@@ -182,31 +179,13 @@ def _handled(
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             _handled(statement.body, frozenset(), found)
             continue
-        named = _handler_names(statement)
+        named = handled_by(statement)
         protected = {id(inner) for inner in statement.body} if named else set()
         for child in children(statement):
             if isinstance(child, ast.stmt):
                 _handled([child], names | named if id(child) in protected else names, found)
             elif isinstance(child, (ast.ExceptHandler, ast.match_case)):
                 _handled(child.body, names, found)
-
-
-def _handler_names(statement: ast.stmt) -> frozenset[str]:
-    """The exceptions a ``try`` statement's handlers name (a bare ``except``: BaseException),
-    or a ``with`` statement's ``suppress(...)`` calls; empty for any other."""
-    names: set[str] = set()
-    if isinstance(statement, ast.Try):
-        for handler in statement.handlers:
-            named = [] if handler.type is None else walk(handler.type)
-            names.update(node.id for node in named if isinstance(node, ast.Name))
-            if handler.type is None:
-                names.add(BARE)
-    elif isinstance(statement, (ast.With, ast.AsyncWith)):
-        for item in statement.items:
-            call = item.context_expr
-            if isinstance(call, ast.Call) and called_name(call.func) == "suppress":
-                names.update(node.id for node in call.args if isinstance(node, ast.Name))
-    return frozenset(names)
 
 
 def _top_imports(module: Source, raised: frozenset[str]) -> frozenset[int]:

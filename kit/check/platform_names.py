@@ -39,7 +39,7 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines_of(module, modules, platform=True)
+        guarded = guarded_lines_of(module, modules, platform=True, missing="member")
         untaken = untaken_on_windows(tree, imported_flags(module, modules))
         for node, owner, name in member_uses(tree, UNIX_ONLY_NAMES):
             why = missing_name(owner, name, platform)

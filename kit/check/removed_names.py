@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 
-from kit.bundle.guards import start_of, try_caught
+from kit.bundle.guards import catches, start_of, try_caught
 from kit.bundle.sources import Source, walk
 from kit.check.member_uses import member_uses
 from kit.check.settled_tests import NEVER, guarded_lines_of, listed_added
@@ -42,7 +42,7 @@ def findings(modules: list[Source]) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines_of(module, modules)
+        guarded = guarded_lines_of(module, modules, missing="member")
         windows = fallback_windows(tree)
         for node, owner, name in member_uses(tree, MODULES):
             removed = REMOVED_MEMBERS.get((owner, name))
@@ -58,7 +58,7 @@ def fallback_windows(tree: ast.Module) -> dict[int, tuple[int, int]]:
     everything (the handler runs below it only)."""
     windows: dict[int, tuple[int, int]] = {}
     for node in walk(tree):
-        if not isinstance(node, ast.Try) or "import" not in try_caught(node):
+        if not isinstance(node, ast.Try) or not catches(try_caught(node), "ModuleNotFoundError"):
             continue
         below = _imports_from(node.body)
         for handler in node.handlers if below is not None else []:

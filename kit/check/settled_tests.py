@@ -57,24 +57,28 @@ def guarded_lines_of(
     platform: bool = False,
     versioned: bool = False,
     tries: bool = True,
+    missing: str = "module",
 ) -> frozenset[int]:
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
     ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
     ``versioned``: nor the tests of ``versioned_tests`` and ``implementation_ifs`` (the API
     check's reading, which knows where each branch runs); ``tries``:
-    with the bodies of ``try`` statements that catch what a missing name raises."""
+    with the statements of ``try`` bodies whose handlers catch what they raise where
+    ``missing`` (``kit.bundle.guards.MISSING``: a builtin read by name, a module's member, a
+    module) is missing."""
     tree = module.shipped_tree()
     # found once for each reading: five checks ask it of every module (half of their time on
     # a large source); the helpers' texts are in the key, their flags being read from them
-    key = (platform, versioned, tries, tuple((other.name, other.shipped) for other in modules))
-    key += (module.unused_lines,)
+    key = (platform, versioned, tries, missing, module.unused_lines)
+    key += tuple((other.name, other.shipped) for other in modules)
     known = _GUARDED.setdefault(tree, {})
     if key not in known:
         imported = imported_flags(module, modules, settled_tests)
         tests = set(versioned_tests(tree)) if versioned else set()
         if versioned:
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
-        lines = guarded_lines(tree, platform, imported, settled_tests(tree), tests, tries)
+        settled = settled_tests(tree)
+        lines = guarded_lines(tree, platform, imported, settled, tests, tries, missing)
         known[key] = frozenset(lines) | module.unused_lines
     return known[key]
 

@@ -35,6 +35,7 @@ import itertools
 from dataclasses import dataclass
 
 from kit.bundle.discover import load_time_imports
+from kit.bundle.guards import catches, handler_names
 from kit.bundle.sources import Source, is_main_block
 from kit.check.settled_tests import BASE, NEVER, module_names, version_windows, versioned_ifs
 from kit.judges.stdlib import ADDED_BUILTINS
@@ -160,12 +161,8 @@ def _fallback(statement: ast.stmt, names: set[str]) -> tuple[str, list[ast.stmt]
     if read is None:
         return "", []
     name, raised = read
-    for handler in statement.handlers:
-        caught = [handler.type] if handler.type is not None else []
-        if isinstance(handler.type, ast.Tuple):
-            caught = handler.type.elts
-        kinds = {node.id for node in caught if isinstance(node, ast.Name)}
-        if handler.type is None or kinds & {raised, "Exception", "BaseException"}:
+    for handler in statement.handlers:  # the guards' rule: kit.bundle.guards.catches
+        if catches(handler_names([handler]), raised):
             if any(isinstance(s, ast.Raise) for s in handler.body):
                 return "", []  # it stops the program there, whatever it set
             return name, handler.body

@@ -609,6 +609,17 @@ def test_a_member_the_target_s_python_removed_is_refused_for_it(toy):
     )
 
 
+def test_a_try_whose_handler_misses_a_builtin_s_name_error_guards_nothing(toy):
+    """``try: f = anext`` / ``except AttributeError:`` passed, and CPython 3.8.18 died with
+    its NameError (measured); ``except NameError:`` runs there."""
+    program = "try:\n    f = anext\nexcept {}:\n    f = None\nprint(3)\n"
+    write(toy, "solutions/toy_sum.py", program.format("AttributeError"))
+    with pytest.raises(BuildError, match="toy_sum.py:2: 'anext' builtin needs Python 3.10"):
+        checked(toy)
+    write(toy, "solutions/toy_sum.py", program.format("NameError"))
+    checked(toy)
+
+
 LCM_GUARD = """\
 import math
 if hasattr(math, "lcm"):

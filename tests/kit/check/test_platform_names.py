@@ -46,6 +46,12 @@ def found(text, platform=WINDOWS):
         ("import os\nok = os.name == 'nt' and os.getuid() == 0\n", [(2, "os.getuid")]),
         ("import os, signal\nx = signal.alarm(1) or (os.getuid() if os.name == 'posix' else 0)\n",
          [(2, "signal.alarm")]),
+        # a try guards only what its handler catches of what the use raises on Windows: a
+        # member AttributeError, its import ImportError (ModuleNotFoundError: a module missing)
+        ("import signal\ntry:\n    signal.alarm(2)\nexcept NameError:\n    pass\n",
+         [(3, "signal.alarm")]),
+        ("try:\n    from signal import alarm\nexcept ModuleNotFoundError:\n    alarm = None\n",
+         [(2, "signal.alarm")]),
         # a hasattr test every target passes guards nothing, its else runs nowhere
         ("import math, signal\nif hasattr(math, 'isqrt'):\n    signal.alarm(1)\nelse:\n    "
          "signal.alarm(2)\n", [(3, "signal.alarm")]),

@@ -34,6 +34,14 @@ def windowed(text):
         ("try:\n    from fractions import gcd\nexcept ImportError:\n    from math import gcd\n",
          []),
         ("import fractions\nif hasattr(fractions, 'gcd'):\n    fractions.gcd(1, 2)\n", []),
+        # a try whose handler does not catch what the use raises there guards nothing (3.9.18:
+        # ImportError, AttributeError uncaught, measured)
+        ("try:\n    from fractions import gcd\nexcept ModuleNotFoundError:\n    from math import"
+         " gcd\n", [(2, "fractions.gcd", (3, 9))]),
+        ("import fractions\ntry:\n    fractions.gcd(1, 2)\nexcept NameError:\n    pass\n",
+         [(3, "fractions.gcd", (3, 9))]),
+        ("import fractions\ntry:\n    fractions.gcd(1, 2)\nexcept AttributeError:\n    pass\n",
+         []),
         # a test every target passes guards nothing
         ("import math\nif hasattr(math, 'isqrt'):\n    from fractions import gcd\n",
          [(3, "fractions.gcd", (3, 9))]),
