@@ -299,7 +299,8 @@ def test_wrap_ends_a_child_that_left_the_program_s_group(tmp_path):
         "    os.setsid()\n"
         f"    open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
         "    time.sleep(60)\n"
-        f"while not os.path.exists({str(pid_file)!r}): time.sleep(0.01)\n"
+        f"while not os.path.exists({str(pid_file)!r}) or not open({str(pid_file)!r}).read():\n"
+        "    time.sleep(0.01)\n"  # its pid written, not just the file made
         "print('parent done')\n"
     )
     started = time.monotonic()

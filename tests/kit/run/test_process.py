@@ -282,8 +282,8 @@ LEAVER = """\
             file.write(str(os.getpid()))
         while True:
             WORK
-    while not os.path.exists("leaver.pid"):
-        time.sleep(0.01)
+    while not os.path.exists("leaver.pid") or not open("leaver.pid").read():
+        time.sleep(0.01)  # its pid written, not just the file made: else it may end unnamed
     print("parent done")
 """
 
