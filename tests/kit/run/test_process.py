@@ -125,13 +125,21 @@ def test_an_endless_flood_stops_at_the_cap_and_only_its_head_is_read(run):
     assert time.monotonic() - start < 8  # stopped by the cap, not by the 10 s timeout
 
 
+# a late flood's program rests between its spin and its flood, so that a look falls in that
+# rest and reads all the spin's CPU: flooding straight after it, a look that came late (the
+# watch waiting for a core while the run held one) read the spin's CPU 0.35 s or less; polls
+# are 25 ms apart, and the rest holds one however late by up to 0.5 s
+RESTS = "time.sleep(0.5)\n"
+
+
 def test_a_flood_s_moment_is_the_last_look_that_found_the_output_within_the_limit(run):
-    """The watch looks at the stdout file with each poll: of a flood after 0.4 s of CPU, the
-    last look within the limit came after that CPU and before the run's end (it went over
-    between); of a flood at once, before 0.4 s; of a run within the limit, none is said."""
+    """The watch looks at the stdout file with each poll: of a flood after 0.4 s of CPU (and a
+    rest), the last look within the limit came after that CPU and before the run's end (it
+    went over between); of a flood at once, before 0.4 s; of a run within the limit, none is
+    said."""
     flood = "import sys\nsys.stdout.write('x' * (2 << 20))\n"
     spin = "import time\nwhile time.process_time() < 0.4: pass\n"
-    late = run(spin + flood)
+    late = run(spin + RESTS + flood)
     assert late.output_over and late.output_within is not None, late.stderr
     wall, cpu, waited = late.output_within
     assert 0.35 < cpu <= late.cpu_seconds and wall <= late.seconds and waited >= 0
@@ -736,7 +744,7 @@ def test_a_flood_into_the_named_output_has_its_moment_from_that_file(named):
     empty stdout would keep the run's last moment, and an early flood would have none)."""
     spin = "import time\nwhile time.process_time() < 0.4: pass\n"
     flood = 'with open("output.txt", "wb") as out:\n    out.write(b"x" * (2 << 20))\n'
-    late = named(spin + flood)
+    late = named(spin + RESTS + flood)
     assert late.output_over and late.output_within is not None, late.stderr
     assert 0.35 < late.output_within[1] <= late.cpu_seconds
     early = named(flood + spin)
