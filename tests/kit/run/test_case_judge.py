@@ -94,14 +94,19 @@ def test_a_failure_by_itself_is_run_again_and_the_median_s_run_decides(
         assert outcome.message.startswith("time limit: median of 3 runs 1.100 s is over")
 
 
+# it rests between its spin and its flood, so that a look of the watch falls in that rest and
+# reads all the spin's CPU: flooding straight after it, each of the three runs had to be looked
+# at in its last 0.1 s of CPU, which a watch late on a loaded machine missed (one run in three
+# with polls 0.1 s late: an output limit's run, and a median of the two others)
 FLOODS = (
-    "import sys, time\nwhile time.process_time() < 0.6: pass\nsys.stdout.write('x' * (2 << 20))\n"
+    "import sys, time\nwhile time.process_time() < 0.6: pass\ntime.sleep(0.5)\n"
+    "sys.stdout.write('x' * (2 << 20))\n"
 )
 
 
 def test_an_output_flood_past_the_time_limit_is_its_time_out(toy_run, tmp_path):
-    """A program that spins 0.6 s of a 0.5 s limit of CPU time, then writes 2 MiB past a 1 MiB
-    limit: the watch saw its output within the limit past 0.5 s, so it is the time-out a judge
+    """A program that spins 0.6 s of a 0.5 s limit of CPU time, rests, then writes 2 MiB past a
+    1 MiB limit: the watch saw its output within the limit past 0.5 s, so it is the time-out a judge
     that stops a run at its limit gives (it was OLE); it failed by itself (the write refused),
     so its three runs' median decides, said so. Beside others (stress), it stays OLE."""
     problem, bundle, script, columns = toy_run
