@@ -667,15 +667,13 @@ def test_a_checker_s_failure_is_not_labelled_an_interactor_s(toy, capfd):
     assert "[toy_sum: JE, " in err and "interactor" not in err
 
 
-@pytest.mark.parametrize(
-    ("judge", "code", "head"),
-    [("Kattis", 0, "[toy_sum: ok, 0."), ("nowhere", 1, "[toy_sum: TLE, 1.")],
-)
+@pytest.mark.parametrize(("judge", "code", "verdict"), [("Kattis", 0, "ok"), ("nowhere", 1, "TLE")])
 def test_a_sleeper_is_timed_by_the_judge_s_clock_as_the_build_times_it(
-    toy, capfd, judge, code, head
+    toy, capfd, judge, code, verdict
 ):
     """Kattis counts CPU time (the build's rule for it): sleeping 1.2 s under a 1 s limit is
-    within it; a judge without a documented clock counts the wall time."""
+    within it, under 1 s; a judge without a documented clock counts the wall time, at least
+    the 1.2 s slept (more on a loaded machine, whose start-up may wait on the disk)."""
     text = (toy / "problems.toml").read_text()
     (toy / "problems.toml").write_text(text.replace('judge = "nowhere"', f'judge = "{judge}"', 1))
     solution = toy / "solutions" / "toy_sum.py"
@@ -683,7 +681,9 @@ def test_a_sleeper_is_timed_by_the_judge_s_clock_as_the_build_times_it(
     args = parse("toy_sum", str(toy / "samples" / "toy_sum" / "sample-1.in"), "--root", str(toy))
     assert args.run(args) == code
     last = capfd.readouterr().err.splitlines()[-1]
-    assert last.startswith(head), last
+    said = re.match(r"\[toy_sum: (\w+), (\d+\.\d+) s", last)
+    assert said and said[1] == verdict, last
+    assert float(said[2]) < 1.0 if judge == "Kattis" else float(said[2]) >= 1.2, last
     assert (" s CPU, " in last) == (judge == "Kattis")
 
 
