@@ -62,11 +62,12 @@ CATCHERS = {
         {"ModuleNotFoundError", "ImportError", "Exception", "BaseException"}
     ),
     "SyntaxError": frozenset({"SyntaxError", "Exception", "BaseException"}),
+    "TypeError": frozenset({"TypeError", "Exception", "BaseException"}),
 }
 BARE = "BaseException"  # what a bare ``except:`` catches
-# what the caller asks a ``try`` to guard: a builtin read by its name, a module's member, or a
-# module (``raised_by``)
-MISSING = ("name", "member", "module")
+# what the caller asks a ``try`` to guard: a builtin read by its name, a module's member, a
+# module, or an operation or call the old version takes but not so (``raised_by``)
+MISSING = ("name", "member", "module", "type")
 
 
 def is_guard(
@@ -201,9 +202,13 @@ def catches(names: AbstractSet[str], raised: str) -> bool:
 
 def raised_by(statement: ast.stmt, missing: str) -> str:
     """What ``statement`` raises on a Python that lacks what it reads (``missing``, of
-    MISSING): ``import m`` ModuleNotFoundError; ``from m import x`` ImportError, or
-    ModuleNotFoundError when the module is missing; any other statement NameError for a
-    builtin read by its name, else AttributeError (a module's member)."""
+    MISSING): an operation or call the old version does not take so ("type": ``{} | {}``,
+    ``list[int]``, ``zip(a, b, strict=True)``, ``math.gcd(a, b, c)``) TypeError; ``import m``
+    ModuleNotFoundError; ``from m import x`` ImportError, or ModuleNotFoundError when the
+    module is missing; any other statement NameError for a builtin read by its name, else
+    AttributeError (a module's member)."""
+    if missing == "type":
+        return "TypeError"
     if isinstance(statement, ast.Import):
         return "ModuleNotFoundError"
     if isinstance(statement, ast.ImportFrom):
@@ -399,12 +404,14 @@ def neutralised(
     imported: Imported = Imported(),
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
+    missing: str = "module",
 ) -> str:
     """``text`` with every guarded statement replaced by ``pass`` in its place on its first
     line, what followed it on its last line kept there, and the lines between emptied (the line
-    numbers stay; ``if PYPY: import pypyjit`` becomes ``if PYPY: pass``)."""
+    numbers stay; ``if PYPY: import pypyjit`` becomes ``if PYPY: pass``); ``missing``: what a
+    ``try`` guards (``guarded_statements``)."""
     lines = text.split("\n")
-    found = guarded_statements(tree, False, imported, settled, versioned)
+    found = guarded_statements(tree, False, imported, settled, versioned, missing=missing)
     # from the last: a statement put in ``pass``'s place moves those after it on its line
     for statement in sorted(found, key=lambda s: (s.lineno, s.col_offset), reverse=True):
         first, column = start_of(statement)

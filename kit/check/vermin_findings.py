@@ -6,7 +6,11 @@ of them. So it reads each module with its guarded code out and its number tables
 same lines and columns), then each branch of an ``if`` on a test of a member added after 3.8,
 or of the implementation, alone after the module's imports (``_for_vermin``); and each text
 again with the standard library's members that a star import or an import under another name
-hides from it written out in full (``_renamed_variants``).
+hides from it written out in full (``_renamed_variants``). A module with a ``try`` (or
+``contextlib.suppress``) is read once for each kind of finding (``RAISED_KINDS``), its
+``try`` statements guarding only what raises that kind, and a finding kept from the reading
+of its kind (``raised_kind``): ``except ModuleNotFoundError:`` does not guard ``from math
+import lcm``, nor ``except AttributeError:`` ``zip(a, b, strict=True)``.
 
 vermin runs once for all the texts it has not read before (the cache's ``vermin.json``, keyed
 by each text, the installed vermin and this module), in the kit's Python started ``-I -S``
@@ -21,22 +25,26 @@ import ast
 import functools
 import hashlib
 import importlib.util
+import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from kit import cache
-from kit.bundle.guards import char_col, imported_flags, neutralised, start_of
+from kit.bundle.guards import char_col, handled_by, imported_flags, neutralised, start_of
 from kit.bundle.masked_literals import mask_literals
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
 from kit.check.settled_tests import implementation_ifs, settled_tests, versioned_ifs
 from kit.errors import REINSTALL, BuildError, machine_refused
+from kit.judges.stdlib import ADDED
 from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
 
-def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, int]]:
+def _for_vermin(
+    module: Source, modules: list[Source], missing: str = "module"
+) -> list[tuple[str, int, int]]:
     """What vermin reads of a module: each text with the shift that takes its lines to the
     module's, and how many lines of it come before those. First the module with its guarded
     code out and its number tables blanked (the same lines and columns; nothing in a table of
@@ -44,12 +52,12 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
     ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after the
     module's imports and an ``if True:`` (vermin names one line for all the uses of a member,
     so a use in the branch could hide one outside it). A branch's findings on the imports are
-    the module's, said already."""
+    the module's, said already. ``missing``: what a ``try`` is to guard (``raised_kind``)."""
     tree = module.shipped_tree()
     imported = imported_flags(module, modules, settled_tests)
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
-    texts = [(neutralised(masked, tree, imported, settled), 0, 0)]
+    texts = [(neutralised(masked, tree, imported, settled, missing=missing), 0, 0)]
     ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
@@ -57,7 +65,7 @@ def _for_vermin(module: Source, modules: list[Source]) -> list[tuple[str, int, i
     for node, _ in ifs:
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
-        opened = neutralised(masked, tree, imported, settled, read)
+        opened = neutralised(masked, tree, imported, settled, read, missing)
         lines = opened.split("\n")
         for branch in (node.body, node.orelse):
             if branch:
@@ -198,14 +206,18 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]
     vermin)."""
     texts = {}
     for module in modules:
-        for number, read in enumerate(_for_vermin(module, modules)):
-            texts[(module.rel, number)] = read
+        handled = any(handled_by(node) for node in walk(module.shipped_tree()) if isinstance(
+            node, ast.stmt))  # fmt: skip
+        for kind in RAISED_KINDS if handled else ("",):  # "": a try guards nothing
+            for number, read in enumerate(_for_vermin(module, modules, kind or "module")):
+                texts[(module.rel, kind, number)] = read
     keys = {place: _key(text) for place, (text, _, _) in texts.items()}
     known = cache.read_json(VERMIN_CACHE)
-    missing = {place: text for place, (text, _, _) in texts.items() if keys[place] not in known}
+    missing = {keys[place]: text for place, (text, _, _) in texts.items()}
+    missing = {key: text for key, text in missing.items() if key not in known}
     if missing:
-        for place, findings in _run_vermin(missing).items():
-            known[keys[place]] = findings
+        for key, findings in _run_vermin(missing).items():
+            known[key] = findings
         if len(known) > VERMIN_CACHE_ENTRIES:  # keep the file small: this build's modules only
             known = {key: known[key] for key in keys.values()}
         cache.write_json(VERMIN_CACHE, known)
@@ -213,8 +225,32 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]
         (place[0], line + shift, what, tuple(version))
         for place, (_, shift, before) in texts.items()
         for line, what, version in known[keys[place]]
-        if line > before
+        if line > before and place[1] in ("", raised_kind(what))
     ]
+
+
+# what vermin's findings raise on a version that lacks them, each read from the text whose
+# ``try`` statements guard that only (``kit.bundle.guards.MISSING``), on CPython 3.8.18,
+# measured: ``import tomllib`` ModuleNotFoundError; ``math.lcm`` AttributeError and ``from
+# math import lcm`` ImportError (a name missing from a module 3.8 has, not a module, whatever
+# ``except ModuleNotFoundError:`` hopes); ``zip(a, b, strict=True)``,
+# ``bisect.bisect_left(a, x, key=f)``, ``{} | {}`` TypeError (3.10, 3.10, 3.9 run them)
+RAISED_KINDS = ("module", "member", "type")
+_MODULE = re.compile(r"'([\w.]+)' module")
+_MEMBER = re.compile(r"'([\w.]+)\.\w+' (?:member|.*decorator)")
+
+
+def raised_kind(what: str) -> str:
+    """What vermin's finding ``what`` is, of ``RAISED_KINDS``: a module (``'tomllib' module``,
+    a member of a module 3.8 lacks), a member (``'math.lcm' member``, ``'int.bit_count'
+    member``, ``'functools.cache' user function decorator``), else a call or operation 3.8
+    takes but not so (``'zip(strict)'``, ``dict union (dict | dict)``)."""
+    if _MODULE.fullmatch(what):
+        return "module"
+    member = _MEMBER.fullmatch(what)
+    if member:
+        return "module" if member[1].partition(".")[0] in ADDED else "member"
+    return "type"
 
 
 VERMIN_CACHE = "vermin.json"

@@ -113,19 +113,26 @@ MISSING_READS = [
     ("from math import lcm", "member", "ImportError"),
     ("from tomllib import loads", "module", "ModuleNotFoundError"),
     ("import tomllib", "module", "ModuleNotFoundError"),
+    # an operation or call 3.8 takes but not so (3.9 runs the first two, 3.10 the third)
+    ("d = {} | {}", "type", "TypeError"),
+    ("t = list[int]", "type", "TypeError"),
+    ("z = zip(a, b, strict=True)", "type", "TypeError"),
 ]
+ALL = {"NameError", "AttributeError", "ImportError", "ModuleNotFoundError", "TypeError"}
 CATCHING = {  # a handler's exceptions, and what of those it catches
     "NameError": {"NameError"},
     "AttributeError": {"AttributeError"},
     "ImportError": {"ImportError", "ModuleNotFoundError"},
     "ModuleNotFoundError": {"ModuleNotFoundError"},
+    "TypeError": {"TypeError"},
     "(NameError, KeyError)": {"NameError"},
     "(AttributeError, ImportError)": {"AttributeError", "ImportError", "ModuleNotFoundError"},
+    "(AttributeError, TypeError)": {"AttributeError", "TypeError"},
     "LookupError": set(),
     "ValueError": set(),
-    "Exception": {"NameError", "AttributeError", "ImportError", "ModuleNotFoundError"},
-    "BaseException": {"NameError", "AttributeError", "ImportError", "ModuleNotFoundError"},
-    "": {"NameError", "AttributeError", "ImportError", "ModuleNotFoundError"},  # bare
+    "Exception": ALL,
+    "BaseException": ALL,
+    "": ALL,  # bare
 }
 
 

@@ -196,3 +196,23 @@ def test_the_vermin_cache_keeps_this_build_s_texts_alone_when_it_grows(monkeypat
     kept = json.loads((cache_home / vermin_findings.VERMIN_CACHE).read_text())
     keys = {vermin_findings._key(text) for text in ("x = 1\n", "y = 2\n")}
     assert set(kept) == keys
+
+
+@pytest.mark.parametrize(
+    ("what", "kind"),
+    [
+        ("'tomllib' module", "module"),  # import tomllib: ModuleNotFoundError on 3.8
+        ("'zoneinfo.ZoneInfo' member", "module"),  # a member of a module 3.8 lacks
+        ("'math.lcm' member", "member"),  # AttributeError, from math import lcm ImportError
+        ("'int.bit_count' member", "member"),
+        ("'functools.cache' user function decorator", "member"),
+        ("'zip(strict)'", "type"),  # TypeError on 3.8.18, measured
+        ("'bisect.bisect_left(key)'", "type"),
+        ("dict union (dict | dict)", "type"),
+    ],
+)
+def test_each_finding_is_guarded_by_a_try_catching_what_it_raises_on_3_8(what, kind):
+    """``try: from math import lcm`` / ``except ModuleNotFoundError:`` passed, and 3.8 raises
+    ImportError there (math is no missing module); ``except AttributeError:`` passed
+    ``zip(a, b, strict=True)``, a TypeError."""
+    assert vermin_findings.raised_kind(what) == kind
