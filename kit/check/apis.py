@@ -38,7 +38,6 @@ import ast
 import re
 from dataclasses import dataclass
 
-from kit.bundle.guards import MISSING
 from kit.bundle.sources import Source, walk
 from kit.check.dict_names import dict_unions
 from kit.check.evaluated_types import newer_types
@@ -230,11 +229,13 @@ def _own_rules(
     # "type" TypeError: ``{} | {}`` and ``|=`` (3.9), ``n.to_bytes()`` and
     # ``int.from_bytes(b)`` (3.11), ``math.gcd(a, b, c)`` (3.9), ``list[int]`` (3.9) and
     # ``int | str`` (3.10) evaluated, none caught by ``except AttributeError``
-    guarded = {m: guarded_lines_of(module, modules, versioned=True, missing=m) for m in MISSING}
+    guarded: dict[str, frozenset[int]] = {}  # by what is missing, read when first asked
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
     found: list[Finding] = []
 
     def add(line: int, what: str, version: tuple[int, int], missing: str = "member") -> None:
+        if missing not in guarded:
+            guarded[missing] = guarded_lines_of(module, modules, versioned=True, missing=missing)
         if line not in guarded[missing]:
             found.append((module.rel, line, what, version))
 
