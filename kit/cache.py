@@ -183,7 +183,8 @@ def keep(kind: str, key: str, data: bytes) -> None:
         partial.write_bytes(data)
         os.replace(partial, place / key)
     except OSError:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # under a file: NotADirectoryError
+            partial.unlink(missing_ok=True)
         return
     wrote_entry()
 

@@ -375,3 +375,17 @@ def test_two_kits_trimming_at_once_take_turns(cache_home, monkeypatch):
         assert trimming.is_alive() and old.exists()
     trimming.join(10)
     assert not old.exists()
+
+
+def test_a_file_entry_in_a_cache_that_cannot_hold_it_is_neither_kept_nor_a_traceback(
+    tmp_path, monkeypatch
+):
+    """A cache folder under a file (``XDG_CACHE_HOME`` a file's path): ``keep``'s clean-up of
+    its partial write raised NotADirectoryError, which ``missing_ok`` does not take, and
+    ``verify`` of a standard Polygon package died with a traceback."""
+    spot = tmp_path / "a-file"
+    spot.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(spot))
+    monkeypatch.delenv("CPKIT_CACHE", raising=False)
+    cache.keep(cache.ANSWERS, "a" * 32, b"42\n")
+    assert cache.kept(cache.ANSWERS, "a" * 32) is None
