@@ -119,10 +119,13 @@ def test_a_changed_main_solution_input_or_limit_makes_the_answers_again(unanswer
     xml.write_text(xml.read_text().replace("<time-limit>1000<", "<time-limit>2000<"))
     answered(unanswered, "sum", None)
     assert ran() == 10
+    xml.write_text(xml.read_text().replace("<memory-limit>268435456<", "<memory-limit>536870912<"))
+    answered(unanswered, "sum", None)
+    assert ran() == 13
     named_files(unanswered)  # its sum.py reads stdin, empty: it runs again, and fails
     with pytest.raises(BuildError, match="01.a of tests/01 .*: exit status 1$"):
         answered(unanswered, "sum", None)
-    assert ran() == 10
+    assert ran() == 13
 
 
 def test_an_answer_whose_making_failed_is_not_kept(unanswered, cache_home):
