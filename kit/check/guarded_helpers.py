@@ -35,8 +35,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from kit.bundle.guards import CATCHERS as GUARDS_CATCHERS
-from kit.bundle.guards import handled_by
+from kit.bundle.guards import catches, handled_by
 from kit.bundle.import_calls import dynamic_imports
 from kit.bundle.sources import (
     ENTRY,
@@ -48,10 +47,9 @@ from kit.bundle.sources import (
 )
 from kit.check.settled_tests import guarded_lines_of
 
-# what importing a helper may raise that a handler of the import catches, with the handlers'
-# names that catch each (the one table of ``kit.bundle.guards``)
+# what importing a helper may raise that a handler of the import catches (which handlers
+# catch each: ``kit.bundle.guards.catches``, its one table)
 IMPORTING = ("SyntaxError", "ImportError", "ModuleNotFoundError")
-CATCHERS = {raised: GUARDS_CATCHERS[raised] for raised in IMPORTING}
 Site = tuple[str, bool, str, frozenset[str]]  # importer, guarded, "file:line", what is caught
 
 
@@ -60,7 +58,7 @@ class Caught:
     """What the handlers of every import of a helper catch when importing it fails."""
 
     place: str  # "file:line" of one such import in a try
-    raised: frozenset[str]  # what of CATCHERS they catch
+    raised: frozenset[str]  # what of IMPORTING they catch
     lines: frozenset[int]  # the helper's top-level imports whose failure they catch
 
     @property
@@ -124,7 +122,7 @@ def _only(sites: dict[str, list[Site]]) -> dict[str, str]:
 
 def _sites(modules: list[Source], by_name: dict[str, Source]) -> dict[str, list[Site]]:
     """Each helper's imports: (importer, whether under a version or implementation guard,
-    "file:line", what of ``CATCHERS`` the handlers of the ``try`` statements around it
+    "file:line", what of ``IMPORTING`` the handlers of the ``try`` statements around it
     catch)."""
     sites: dict[str, list[Site]] = {}
     for module in modules:
@@ -163,8 +161,8 @@ def _imports(
 
 
 def _raised(names: frozenset[str]) -> frozenset[str]:
-    """What of ``CATCHERS`` handlers of the exceptions ``names`` catch."""
-    return frozenset(raised for raised, by in CATCHERS.items() if names & by)
+    """What of ``IMPORTING`` handlers of the exceptions ``names`` catch."""
+    return frozenset(raised for raised in IMPORTING if catches(names, raised))
 
 
 def _handled(
