@@ -374,9 +374,12 @@ def _hard(kind: int, want: int) -> int:
 
 
 # what a Python says of a write its disk refused: the error, or the status CPython and PyPy
-# end with when flushing stdout fails at exit (the run's stdout is a file: no broken pipe)
+# end with when flushing stdout fails at exit (the run's stdout is a file: no broken pipe),
+# its message lost where stderr's file is on the full disk too; a message naming another
+# error (``[Errno 9] Bad file descriptor``: it closed its own fd 1) is the run's own failure
 NO_SPACE = (b"[Errno 28]", b"No space left on device")
 FLUSH_FAILED = 120
+OTHER_ERROR = b"[Errno "
 
 
 # what a run says when it could not have the memory or stack it asked for
@@ -388,11 +391,12 @@ def machine_failure(limits: Limits, returncode: int, stderr: bytes) -> str | Non
     """Why a failed run's verdict is this machine's, not the solution's, when it is: one of
     ``machine_notes``' conditions holds and the run failed as that condition fails a run: the
     temporary folder its output goes to has less room than the output limit and it failed
-    writing (ENOSPC, or stdout's flush at exit); the hard stack limit is below the judge's
-    stack and it crashed; a hard address-space or data limit holds and it ran out of memory
-    or crashed (a thread's stack not given). The judge's verdict is not known then."""
+    writing (ENOSPC, or stdout's flush at exit naming no other error); the hard stack limit is
+    below the judge's stack and it crashed; a hard address-space or data limit holds and it ran
+    out of memory or crashed (a thread's stack not given). The judge's verdict is not known then."""
     room = _short_room(limits)
-    wrote = returncode == FLUSH_FAILED or any(said in stderr for said in NO_SPACE)
+    no_space = any(said in stderr for said in NO_SPACE)
+    wrote = no_space or (returncode == FLUSH_FAILED and OTHER_ERROR not in stderr)
     if room is not None and wrote:
         folder, free = room
         return (

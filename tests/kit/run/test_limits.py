@@ -568,6 +568,25 @@ def test_a_peak_over_the_limit_only_by_the_footprint_is_told_apart():
     assert not whole.over_by_footprint(70 * 1024)  # the whole process counts: over
 
 
+def test_a_run_that_closed_its_own_stdout_is_its_failure_on_a_full_temporary_folder(
+    tmp_path, monkeypatch
+):
+    """``os.close(1)`` and then ``print``: its flush at exit fails (exit status 120, ``[Errno
+    9] Bad file descriptor``), a judge's RE; with TMPDIR on a small file system it was "not
+    judged here", the failure taken for the full disk's."""
+    small = limits.shutil.disk_usage("/")._replace(free=60 << 10)
+    monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: small)
+    script = tmp_path / "closes.py"
+    script.write_text("import os\nos.close(1)\nprint(3)\n")
+    for command in [[sys.executable, "-I", str(script)], *(p.command(script) for p in PYPY)]:
+        run = limits.run_limited(command, b"", tmp_path, LIMITS)
+        assert run.returncode == limits.FLUSH_FAILED and b"[Errno 9]" in run.stderr, run.stderr
+        assert limits.machine_failure(LIMITS, run.returncode, run.stderr) is None
+    said = limits.machine_failure(LIMITS, limits.FLUSH_FAILED, b"")  # its message lost too
+    assert said.startswith("not judged here: the temporary folder ")
+    assert limits.machine_failure(LIMITS, 1, b"OSError: [Errno 28] No space left on device")
+
+
 def machine_limits(monkeypatch, **hard):
     """This machine's hard limits as ``hard`` names them (``STACK=256 << 10``), others none."""
     infinite = limits.resource.RLIM_INFINITY
