@@ -30,8 +30,9 @@ class Module(Protocol):
 
 def uncalled_hint(entry: Module | None, stdout: bytes) -> list[str]:
     """The hint when the output is blank and ``entry`` (the solution; None: not Python, or not
-    bundled) runs nothing at its top level; else []."""
-    if entry is None or stdout.strip():
+    bundled) runs nothing at its top level; else []. Blank is read in place (``isspace``): a
+    60 MiB output's ``strip()`` was a copy of it, the kit's largest past the output itself."""
+    if entry is None or (stdout and not stdout.isspace()):
         return []
     if not entry.text.strip():
         return [EMPTY_HINT.format(rel=entry.rel)]

@@ -9,7 +9,8 @@ validator C strings: ``kit.judges.compare``; none normalises), so the verdict st
 The hint is given when the problem's own comparison accepts the two once both are made NFC
 (``kit.run.letter_case.folded_accepted``, the letter-case hint's judgement: never asked of a
 checker's or validator's program). An answer and an output both ASCII, which normalisation
-leaves as they are, get none without any normalisation done; one not in UTF-8 gets none.
+leaves as they are, get none without any normalisation done; one not in UTF-8 gets none, nor
+two whose sizes no normalisation brings together (``kit.run.letter_case.alike_sizes``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import unicodedata
 from pathlib import Path
 
 from kit.judges.comparator import Comparator
-from kit.run.letter_case import folded_accepted
+from kit.run.letter_case import alike_sizes, folded_accepted
 
 FORMS = ("NFC", "NFD")  # the forms a text is said to be in, the first that holds
 HINT = (
@@ -31,7 +32,7 @@ CONVERT = ': print unicodedata.normalize("{form}", text)'  # an answer in one of
 
 def form_hint(comparator: Comparator, input_path: Path, expected: bytes, got: bytes) -> list[str]:
     """The hint, or nothing (see the module doc)."""
-    if expected.isascii() and got.isascii():
+    if not alike_sizes(expected, got) or (expected.isascii() and got.isascii()):
         return []
     try:
         texts = expected.decode("utf-8"), got.decode("utf-8")

@@ -2,12 +2,13 @@
 ``yes`` for ``YES``) gets a hint, with testlib's ``nyesno`` named when every answer token is a
 YES or NO; a layout that differs too, a case-blind rule, or a checker's program gets none."""
 
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
 from kit.judges.compare import parse_compare
-from kit.run.letter_case import case_hint
+from kit.run.letter_case import GROWTH, SLACK, alike_sizes, case_hint
 
 INPUT = Path("in")
 
@@ -51,3 +52,27 @@ def test_a_checker_program_is_not_run_again_for_a_hint(tmp_path):
     checker = parse_compare("checker:check.py", tmp_path, "t")
     assert case_hint(checker, INPUT, b"YES\n", b"yes\n") == []
     assert not (tmp_path / "check.py.ran").exists()
+
+
+def traced_peak(work):
+    """The most ``work()`` held at once (tracemalloc), in bytes, and what it returned."""
+    tracemalloc.start()
+    try:
+        done = work()
+        return tracemalloc.get_traced_memory()[1], done
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_flood_is_not_folded_for_a_short_answer():
+    """A solution writing 60 MiB for a 2-byte answer: its output made lower case, a copy of
+    it, took the kit's peak to 148 MiB for a hint no folding could earn."""
+    flood = b"YES " * (4 << 20)
+    peak, said = traced_peak(lambda: hint("tokens", b"3\n", flood))
+    assert said == [] and peak < 1 << 20, peak
+    assert not alike_sizes(b"3\n", flood) and not alike_sizes(flood, b"3\n")
+    answer = b"YES\n" * (1 << 16)  # past the slack, as large: still folded
+    (said,) = hint("tokens", answer, answer.lower())
+    assert said.startswith("hint: the output is the answer but for the letters' case")
+    assert alike_sizes(b"3", b"3" * (GROWTH * 1 + SLACK))
+    assert not alike_sizes(b"3", b"3" * (GROWTH * 1 + SLACK + 1))

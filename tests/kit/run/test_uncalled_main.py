@@ -2,6 +2,7 @@
 empty file, a main() never called) is told why; one that runs something, or printed, is not."""
 
 import ast
+import tracemalloc
 from types import SimpleNamespace
 
 import pytest
@@ -43,3 +44,18 @@ def test_a_solution_that_runs_something_gets_no_hint(text):
 def test_no_hint_for_an_output_or_a_program_not_bundled():
     assert uncalled_hint(solution(""), b"3\n") == []
     assert uncalled_hint(None, b"") == []
+
+
+def test_a_flood_s_blankness_is_read_without_a_copy_of_it():
+    """A 60 MiB line of output took the kit a second 60 MiB here (``strip()``), its peak 148
+    MiB for a judged WA; a blank one still gets the hint."""
+    flood = b"3 " * (8 << 20)
+    tracemalloc.start()
+    try:
+        assert uncalled_hint(solution(UNCALLED), flood) == []
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak
+    said = [UNCALLED_HINT.format(rel="solutions/a.py")]
+    assert uncalled_hint(solution(UNCALLED), b" \n\t\r\x0b\x0c") == said

@@ -2,6 +2,7 @@
 (``café`` decomposed, NFD, for the answer's composed NFC) gets a hint naming both forms; more
 than the form differing, a checker's program, ASCII texts or bytes not in UTF-8 get none."""
 
+import tracemalloc
 import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
@@ -72,3 +73,27 @@ def test_a_checker_program_is_not_run_again_for_a_hint(tmp_path):
     checker = parse_compare("checker:check.py", tmp_path, "t")
     assert form_hint(checker, INPUT, NFC, NFD) == []
     assert not (tmp_path / "check.py.ran").exists()
+
+
+def test_a_decomposed_flood_is_not_normalised_for_a_short_answer():
+    """60 MiB of ``e`` and a combining accent for a 2-byte answer took the kit 409 MiB at its
+    peak (decoded, made NFC, encoded again) for a hint it could not earn."""
+    flood = "e\u0301".encode() * (3 << 20)
+    tracemalloc.start()
+    try:
+        assert hint("tokens", b"3\n", flood) == []
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak
+
+
+@pytest.mark.parametrize("text", ["\u0390", "\U0001d160"])  # 3 times their bytes, NFD, NFC
+def test_the_forms_furthest_apart_in_size_still_get_the_hint(text):
+    """U+0390 is 2 bytes and 6 decomposed; U+1D160 4 bytes and 12 made NFC (as NFD): the sizes
+    that ``alike_sizes`` lets through, past its slack."""
+    short = (text + "\n").encode() * (1 << 15)
+    long = unicodedata.normalize("NFD", text + "\n").encode() * (1 << 15)
+    assert len(long) == 3 * len(short) - 2 * (1 << 15) and len(short) > 1 << 16
+    (said,) = hint("tokens", short, long)
+    assert said.startswith("hint: the output is the answer but for its Unicode normalisation")
