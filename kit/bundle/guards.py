@@ -19,7 +19,9 @@ The API checks accept anything inside
   its bases, docs.python.org/3/library/exceptions.html#exception-hierarchy; a bare
   ``except``, ``Exception`` and ``BaseException`` catch all, a tuple any of its members):
   ``import m`` ModuleNotFoundError, ``from m import x`` ImportError (ModuleNotFoundError
-  when the module is what is missing), a module's member read (``math.lcm``,
+  when the module is what is missing; a submodule of a package the target has imported from
+  it by name, ``from wsgiref import types``, is a member missing: ImportError,
+  ``kit.check.vermin_findings.raised_kind``), a module's member read (``math.lcm``,
   ``builtins.anext``) AttributeError, a builtin read by its name (``anext``) NameError, on
   3.8.18, measured. So ``try: math.lcm(a, b)`` / ``except ImportError:`` guards nothing, nor
   ``try: f = anext`` / ``except AttributeError:``; and the body of ``with

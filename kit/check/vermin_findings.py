@@ -29,6 +29,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from kit import cache
@@ -205,9 +206,11 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]
     ``Finding``), each text's taken from the cache when it was seen before (by the same
     vermin)."""
     texts = {}
+    froms: dict[str, dict[int, set[str]]] = {}  # a module's lines' ``from M import`` modules
     for module in modules:
-        handled = any(handled_by(node) for node in walk(module.shipped_tree()) if isinstance(
-            node, ast.stmt))  # fmt: skip
+        nodes = [node for node in walk(module.shipped_tree()) if isinstance(node, ast.stmt)]
+        handled = any(handled_by(node) for node in nodes)
+        froms[module.rel] = _from_modules(nodes) if handled else {}
         for kind in RAISED_KINDS if handled else ("",):  # "": a try guards nothing
             for number, read in enumerate(_for_vermin(module, modules, kind or "module")):
                 texts[(module.rel, kind, number)] = read
@@ -225,28 +228,47 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]
         (place[0], line + shift, what, tuple(version))
         for place, (_, shift, before) in texts.items()
         for line, what, version in known[keys[place]]
-        if line > before and place[1] in ("", raised_kind(what))
+        if line > before
+        and place[1] in ("", raised_kind(what, froms[place[0]].get(line + shift, set())))
     ]
+
+
+def _from_modules(statements: list[ast.stmt]) -> dict[int, set[str]]:
+    """{line: the modules ``from M import ...`` statements starting there import from}."""
+    found: dict[int, set[str]] = {}
+    for node in statements:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.setdefault(node.lineno, set()).add(node.module)
+    return found
 
 
 # what vermin's findings raise on a version that lacks them, each read from the text whose
 # ``try`` statements guard that only (``kit.bundle.guards.MISSING``), on CPython 3.8.18,
 # measured: ``import tomllib`` ModuleNotFoundError; ``math.lcm`` AttributeError and ``from
 # math import lcm`` ImportError (a name missing from a module 3.8 has, not a module, whatever
-# ``except ModuleNotFoundError:`` hopes); ``zip(a, b, strict=True)``,
-# ``bisect.bisect_left(a, x, key=f)``, ``{} | {}`` TypeError (3.10, 3.10, 3.9 run them)
+# ``except ModuleNotFoundError:`` hopes), and so a submodule of a package 3.8 has: ``from
+# wsgiref import types`` ImportError (``import wsgiref.types`` ModuleNotFoundError, 3.11 runs
+# both); ``zip(a, b, strict=True)``, ``bisect.bisect_left(a, x, key=f)``, ``{} | {}``
+# TypeError (3.10, 3.10, 3.9 run them)
 RAISED_KINDS = ("module", "member", "type")
 _MODULE = re.compile(r"'([\w.]+)' module")
 _MEMBER = re.compile(r"'([\w.]+)\.\w+' (?:member|.*decorator)")
 
 
-def raised_kind(what: str) -> str:
+def raised_kind(what: str, froms: AbstractSet[str] = frozenset()) -> str:
     """What vermin's finding ``what`` is, of ``RAISED_KINDS``: a module (``'tomllib' module``,
     a member of a module 3.8 lacks), a member (``'math.lcm' member``, ``'int.bit_count'
-    member``, ``'functools.cache' user function decorator``), else a call or operation 3.8
-    takes but not so (``'zip(strict)'``, ``dict union (dict | dict)``)."""
-    if _MODULE.fullmatch(what):
-        return "module"
+    member``, ``'functools.cache' user function decorator``, and a submodule of a package 3.8
+    has imported from it by name, ``from wsgiref import types``, or read from it), else a
+    call or operation 3.8 takes but not so (``'zip(strict)'``, ``dict union (dict |
+    dict)``). ``froms``: the modules ``from M import`` statements on the finding's line
+    import from (``from wsgiref.types import StartResponse``: the missing module is M)."""
+    module = _MODULE.fullmatch(what)
+    if module:
+        name = module[1]
+        top, dot, _ = name.partition(".")
+        missing = any(m == name or m.startswith(name + ".") for m in froms)
+        return "member" if dot and top not in ADDED and not missing else "module"
     member = _MEMBER.fullmatch(what)
     if member:
         return "module" if member[1].partition(".")[0] in ADDED else "member"

@@ -202,6 +202,7 @@ def test_the_vermin_cache_keeps_this_build_s_texts_alone_when_it_grows(monkeypat
     ("what", "kind"),
     [
         ("'tomllib' module", "module"),  # import tomllib: ModuleNotFoundError on 3.8
+        ("'wsgiref.types' module", "member"),  # from wsgiref import types: ImportError
         ("'zoneinfo.ZoneInfo' member", "module"),  # a member of a module 3.8 lacks
         ("'math.lcm' member", "member"),  # AttributeError, from math import lcm ImportError
         ("'int.bit_count' member", "member"),
@@ -216,3 +217,29 @@ def test_each_finding_is_guarded_by_a_try_catching_what_it_raises_on_3_8(what, k
     ImportError there (math is no missing module); ``except AttributeError:`` passed
     ``zip(a, b, strict=True)``, a TypeError."""
     assert vermin_findings.raised_kind(what) == kind
+
+
+# a missing module's import in a try, and what CPython 3.8.18 raises there (measured; 3.11.7
+# runs each): a submodule of a package 3.8 has imported from it by name ImportError ("cannot
+# import name"), the missing module itself (imported, or imported from) ModuleNotFoundError
+MODULE_IMPORTS = [
+    ("from wsgiref import types", "ImportError"),
+    ("from wsgiref import util, types", "ImportError"),
+    ("from importlib.resources import abc", "ImportError"),
+    ("import wsgiref.types", "ModuleNotFoundError"),
+    ("from wsgiref.types import StartResponse", "ModuleNotFoundError"),
+    ("from importlib.resources.abc import Traversable", "ModuleNotFoundError"),
+    ("import tomllib", "ModuleNotFoundError"),
+    ("from tomllib import loads", "ModuleNotFoundError"),
+]
+
+
+@pytest.mark.parametrize("handler", ["ModuleNotFoundError", "ImportError"])
+@pytest.mark.parametrize(("statement", "raised"), MODULE_IMPORTS)
+def test_a_missing_module_s_import_is_guarded_by_what_3_8_raises_there(statement, raised, handler):
+    """``try: from wsgiref import types`` / ``except ModuleNotFoundError:`` passed, and 3.8
+    (which has wsgiref) raises ImportError there; ``import wsgiref.types`` and ``from
+    tomllib import loads`` raise ModuleNotFoundError, which either handler catches."""
+    text = f"try:\n    {statement}\nexcept {handler}:\n    pass\n"
+    caught = handler == "ImportError" or raised == handler
+    assert [line for _, line, _, _ in vermin([module(text)])] == ([] if caught else [2])
