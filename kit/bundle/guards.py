@@ -25,7 +25,11 @@ The API checks accept anything inside
   ``builtins.anext``) AttributeError, a builtin read by its name (``anext``) NameError, on
   3.8.18, measured. So ``try: math.lcm(a, b)`` / ``except ImportError:`` guards nothing, nor
   ``try: f = anext`` / ``except AttributeError:``; and the body of ``with
-  contextlib.suppress(...)`` likewise, by the exceptions it names.
+  contextlib.suppress(...)`` likewise, by the exceptions it names. The statements of the
+  blocks within the body run inside it too (an ``if``'s, a loop's, a ``with``'s, a class
+  body, a nested ``try``'s, whose own handlers guard its body as well), each judged alone;
+  not a function's body, which runs when it is called (``try: def f(): return math.lcm(a,
+  b)`` / ``except AttributeError:`` guards nothing).
 
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
@@ -282,11 +286,7 @@ class _Guarded:
                 continue
             names = handled_by(statement) if self.missing else None
             if names:  # a try, or with contextlib.suppress(ImportError): what it catches
-                caught = [
-                    catches(names, raised_by(inner, self.missing)) for inner in statement.body
-                ]
-                self.found.extend(inner for inner, c in zip(statement.body, caught) if c)
-                self.visit([inner for inner, c in zip(statement.body, caught) if not c])
+                self._caught(names, statement.body)
                 for handler in getattr(statement, "handlers", []):
                     self.visit(handler.body)
                 self.visit(getattr(statement, "orelse", []))
@@ -295,6 +295,32 @@ class _Guarded:
                 self.found.append(statement)
             else:
                 self._visit_inside(statement)
+
+    def _caught(self, names: frozenset[str], statements: list[ast.stmt]) -> None:
+        """Of ``statements``, run inside a ``try`` whose handlers name ``names``, those whose
+        failure they catch found: a compound statement whole when they catch that of all
+        within it, else its blocks in turn (an ``if``'s, a loop's, a ``with``'s, a nested
+        ``try``'s, a class body: they run inside the ``try``; a nested ``try``'s body caught
+        by its own handlers too); the others visited as any code, and so a function's body,
+        which runs when it is called, outside the ``try``."""
+        for inner in statements:
+            blocks = _blocks(inner)
+            if self._all_caught(names, inner):
+                self.found.append(inner)
+            elif isinstance(inner, DEFINITIONS) or not blocks:
+                self.visit([inner])
+            elif not (isinstance(inner, ast.If) and self._if(inner)):
+                own = names | handled_by(inner)  # a nested try's or suppress's, for its body
+                for block in blocks:
+                    self._caught(own if block is getattr(inner, "body", None) else names, block)
+
+    def _all_caught(self, names: frozenset[str], statement: ast.stmt) -> bool:
+        """Whether ``names`` catch what each statement within ``statement`` raises, none of
+        them a function's definition (its body runs outside the ``try``)."""
+        within = [node for node in walk(statement) if isinstance(node, ast.stmt)]
+        return not any(isinstance(node, DEFINITIONS) for node in within) and all(
+            catches(names, raised_by(node, self.missing)) for node in within
+        )
 
     def _if(self, statement: ast.If) -> bool:
         """Whether ``statement`` guards: its guarded branches found, the others visited."""
@@ -330,6 +356,18 @@ class _Guarded:
             value = getattr(statement, name, None)
             if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
                 self.visit(value)
+
+
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)  # whose body runs when called
+
+
+def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
+    """The blocks of statements a compound statement holds (its body, ``else``, ``finally``,
+    handlers' and ``match`` cases' bodies); none for a simple statement."""
+    blocks = [getattr(statement, name, None) for name in ("body", "orelse", "finalbody")]
+    blocks += [handler.body for handler in getattr(statement, "handlers", [])]
+    blocks += [case.body for case in getattr(statement, "cases", [])]
+    return [block for block in blocks if block]
 
 
 def own_nodes(statement: ast.stmt) -> list[ast.AST]:

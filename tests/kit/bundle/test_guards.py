@@ -151,6 +151,65 @@ def test_a_try_guards_a_read_whose_exception_its_handler_catches(read, missing, 
         assert guarded_lines(tree, missing=missing) == ({2} if caught else set())
 
 
+def test_a_try_guards_what_its_handlers_catch_in_the_blocks_within_its_body():
+    """An ``if``, loop or ``with`` in a ``try``'s body runs inside it: ``from math import lcm``
+    under ``if x:`` with ``except ImportError`` was refused as unguarded (the ``if`` taken for
+    one statement raising AttributeError); ``math.lcm`` there stays unguarded, 3.8 raising
+    AttributeError (CPython 3.8.18, measured: the handler catches the first, not the second)."""
+    _, tree = parsed(
+        """\
+        try:
+            if x:
+                from math import lcm
+            for i in r:
+                a = math.lcm(i, 2)
+            with open(f) as h:
+                while h:
+                    import tomllib
+        except ImportError:
+            pass
+        try:
+            if math.lcm(2, 3):
+                b = math.cbrt(8)
+        except AttributeError:
+            pass
+        """
+    )
+    for missing in ("member", "module"):
+        assert guarded_lines(tree, missing=missing) == {3, 8, 12, 13}
+
+
+def test_a_function_s_body_in_a_try_is_not_guarded_by_it_a_class_body_is():
+    """A function's body runs when it is called, outside the ``try``: ``def f(): return
+    math.lcm(2, 3)`` in ``try`` / ``except AttributeError`` passed, and ``f()`` died on 3.8; a
+    class body runs inside it (its methods' bodies do not), and so does a nested ``try``, whose
+    body its own handlers guard too (CPython 3.8.18, measured)."""
+    _, tree = parsed(
+        """\
+        try:
+            def f():
+                return math.lcm(2, 3)
+            class K:
+                g = math.lcm(2, 3)
+                def h(self):
+                    return math.lcm(2, 3)
+            try:
+                b = math.cbrt(8)
+            except KeyError:
+                c = math.exp2(3)
+            try:
+                from math import lcm
+            except ImportError:
+                d = math.isqrt(4)
+            with suppress(ImportError):
+                from math import cbrt
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {5, 8, 9, 10, 11, 13, 15, 17}
+
+
 def test_contextlib_suppress_guards_as_a_try_catching_the_same():
     """``with contextlib.suppress(ImportError): import numpy`` is a guarded import as a ``try``
     is; the build refused it as unguarded."""

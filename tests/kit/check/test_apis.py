@@ -562,6 +562,23 @@ def test_a_member_imported_in_a_try_whose_handler_defines_it_passes(caught, line
     assert refused(text)[(3, 8)] == lines
 
 
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("try:\n    if x:\n        from math import lcm\nexcept ImportError:\n    lcm = 0\n", []),
+        ("try:\n    for i in r:\n        a = math.lcm(i, 2)\nexcept ImportError:\n    pass\n",
+         [(3, "'math.lcm' member")]),
+        ("try:\n    def f():\n        return math.lcm(2, 3)\nexcept AttributeError:\n    pass\n",
+         [(3, "'math.lcm' member")]),
+    ],
+)  # fmt: skip
+def test_a_try_guards_the_statements_of_blocks_within_its_body_not_a_function_s(text, lines):
+    """``from math import lcm`` under an ``if`` in a ``try`` / ``except ImportError`` runs
+    inside it (it was refused); a function defined there runs its body outside it (CPython
+    3.8.18 dies in ``f()``: it passed)."""
+    assert refused("import math\n" + text)[(3, 8)] == [(line + 1, what) for line, what in lines]
+
+
 # each finding 3.8 takes but not so, dying with TypeError there (CPython 3.8.18, measured; the
 # version named runs it): the kit's own rules, then vermin's keyword arguments
 TYPE_ERRORS = [
