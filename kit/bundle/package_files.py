@@ -26,9 +26,10 @@ argument is, literal text aside (a path under the folder): an absolute path, a h
 joined onto a name is judged so when the scope it is read from assigns it once a reader's
 ``files`` (``x = files("json")``, then ``x / shared.m.__file__``; a function's name, or the
 module's read in a function) and the module binds it no other way (a parameter, a loop's
-target, ``global``...): no flow of values is followed further. A reader
-read but not called (``f = pkgutil.iter_modules``), whose arguments cannot be seen, is
-refused as before.
+target, ``global``...); such a name given to a reader (``as_file(x)``) passes, its value
+judged where it is assigned, as any reader's call or join is: no flow of values is followed
+further. A reader read but not called (``f = pkgutil.iter_modules``), whose arguments
+cannot be seen, is refused as before.
 
 API: ``check_package_files(sources)`` -> None, or ``BuildError``.
 """
@@ -280,6 +281,8 @@ def _built_from(value: ast.expr, scope: _Scope) -> str | None:
     their sum names. None for any other value."""
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
         return _reaches(value.left, scope)
+    if isinstance(value, ast.Name) and _assigned_files(value, scope) is not None:
+        return ""  # as_file(x), x = files(...) in its scope alone: judged where it is assigned
     if not isinstance(value, ast.Call):
         text = _literal_text(value)
         return None if text is None else _constant_reaches(text, scope)
@@ -303,7 +306,7 @@ def _joined_reaches(node: ast.AST, scope: _Scope) -> str:
     root = _joined_root(node) if parts else None
     named = ""
     if isinstance(root, ast.Name):  # x, assigned x = files("json") in its scope alone
-        value = scope.assigned(root)
+        value = _assigned_files(root, scope)
         named = f"{root.id} (line {value.lineno}: " if value is not None else ""
         root = _joined_root(value) if value is not None else None
     if not isinstance(root, ast.Call):
@@ -318,6 +321,16 @@ def _joined_reaches(node: ast.AST, scope: _Scope) -> str:
             onto = f"{named}{reader}({shown}){')' if named else ''}"
             return f"a path joined onto {onto}: {why}"
     return ""
+
+
+def _assigned_files(name: ast.Name, scope: _Scope) -> ast.expr | None:
+    """The value ``name`` reads when the scope it is read from assigns it once a reader's
+    ``files``, or a path joined onto them (``_Scope.assigned``); None for any other name."""
+    value = scope.assigned(name)
+    root = _joined_root(value) if value is not None else None
+    if not isinstance(root, ast.Call):
+        return None
+    return value if _reader(root.func, scope.origins).rpartition(".")[2] == "files" else None
 
 
 def _joined_parts(node: ast.AST) -> list[ast.expr]:

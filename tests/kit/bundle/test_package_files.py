@@ -108,6 +108,13 @@ REFUSED = {
         "a path joined onto ROOT (line 3: importlib.resources.files('json')): __file__ is the "
         "module's own: it reads its own files",
     ),
+    # ... given to a reader by a name assigned them: refused where they are assigned
+    "a helper's files given to as_file by a name bound to them": (
+        "import importlib.resources as r\nimport shared\ndef name():\n"
+        "    with r.as_file(ROOT) as f:\n        return f.name\n"
+        "ROOT = r.files(shared)\nprint(name())\n",
+        "importlib.resources.files(shared): shared is the helper shared's",
+    ),
     "the reader passed on": (
         "import pkgutil\nimport shared.toy_numbers\nlisting = pkgutil.iter_modules\n",
         "pkgutil.iter_modules is passed on, not called: the build cannot see what it reads",
@@ -119,6 +126,7 @@ LINE |= {
     "a helper's file joined onto a name bound to a standard module's files": 4,
     "a helper's file given to joinpath on a function's name for a standard module's files": 5,
     "the solution's file joined onto a module's name for a standard module's files": 5,
+    "a helper's files given to as_file by a name bound to them": 6,
 }
 
 
@@ -155,6 +163,9 @@ BUILT = {
     # a literal path joined onto a name bound to them; a name whose binding is not a reader's
     "a literal path joined onto a name bound to a standard module's files": "import "
     "importlib.resources as r\nx = r.files('json')\nprint((x / 'decoder.py').name)\n",
+    "a name bound to a standard module's files given to as_file": "import "
+    "importlib.resources as r\nx = r.files('json') / 'decoder.py'\n"
+    "with r.as_file(x) as f:\n    print(f.name)\n",
     "a helper's file joined onto a function's own name, not the module's": "import pathlib\n"
     "import importlib.resources as r\nx = r.files('json')\ndef name():\n"
     "    x = pathlib.PurePath('/tmp')\n    return (x / shared.toy_numbers.__file__).name\n"
