@@ -309,7 +309,7 @@ class _Guarded:
                 self.found.append(inner)
             elif isinstance(inner, DEFINITIONS) or not blocks:
                 self.visit([inner])
-            elif not (isinstance(inner, ast.If) and self._if(inner)):
+            elif not (isinstance(inner, ast.If) and self._if(inner, names)):
                 own = names | handled_by(inner)  # a nested try's or suppress's, for its body
                 for block in blocks:
                     self._caught(own if block is getattr(inner, "body", None) else names, block)
@@ -322,11 +322,16 @@ class _Guarded:
             catches(names, raised_by(node, self.missing)) for node in within
         )
 
-    def _if(self, statement: ast.If) -> bool:
-        """Whether ``statement`` guards: its guarded branches found, the others visited."""
+    def _if(self, statement: ast.If, caught: frozenset[str] = frozenset()) -> bool:
+        """Whether ``statement`` guards: its guarded branches found, the others visited (as
+        statements inside a ``try`` whose handlers name ``caught``, when given)."""
+
+        def visit(block: list[ast.stmt]) -> None:
+            return self._caught(caught, block) if caught else self.visit(block)
+
         if is_type_checking(statement.test):
             self.found.extend(statement.body)  # for type checkers only: it never runs
-            self.visit(statement.orelse)  # which always does
+            visit(statement.orelse)  # which always does
             return True
         if is_guard(statement.test, self.flags, self.unguarding):
             self.found.extend(statement.body)
@@ -338,7 +343,7 @@ class _Guarded:
         if taken is None:
             return False
         self.found.extend(statement.orelse if taken else statement.body)
-        self.visit(statement.body if taken else statement.orelse)
+        visit(statement.body if taken else statement.orelse)
         return True
 
     def _guarded_expression(self, statement: ast.stmt) -> bool:

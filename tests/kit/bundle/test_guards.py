@@ -155,7 +155,8 @@ def test_a_try_guards_what_its_handlers_catch_in_the_blocks_within_its_body():
     """An ``if``, loop or ``with`` in a ``try``'s body runs inside it: ``from math import lcm``
     under ``if x:`` with ``except ImportError`` was refused as unguarded (the ``if`` taken for
     one statement raising AttributeError); ``math.lcm`` there stays unguarded, 3.8 raising
-    AttributeError (CPython 3.8.18, measured: the handler catches the first, not the second)."""
+    AttributeError (CPython 3.8.18, measured: the handler catches the first, not the second).
+    The branch an ``if`` on a test every target answers alike takes runs inside it too."""
     _, tree = parsed(
         """\
         try:
@@ -173,10 +174,17 @@ def test_a_try_guards_what_its_handlers_catch_in_the_blocks_within_its_body():
                 b = math.cbrt(8)
         except AttributeError:
             pass
+        try:
+            if sys.version_info >= (3, 8):
+                from math import lcm
+            else:
+                lcm = None
+        except ImportError:
+            pass
         """
     )
-    for missing in ("member", "module"):
-        assert guarded_lines(tree, missing=missing) == {3, 8, 12, 13}
+    for missing in ("member", "module"):  # the else of a test every target passes: dead
+        assert guarded_lines(tree, missing=missing) == {3, 8, 12, 13, 18, 20}
 
 
 def test_a_function_s_body_in_a_try_is_not_guarded_by_it_a_class_body_is():
