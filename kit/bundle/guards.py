@@ -27,9 +27,9 @@ The API checks accept anything inside
   ``try: f = anext`` / ``except AttributeError:``; and the body of ``with
   contextlib.suppress(...)`` likewise, by the exceptions it names. The statements of the
   blocks within the body run inside it too (an ``if``'s, a loop's, a ``with``'s, a class
-  body, a nested ``try``'s, whose own handlers guard its body as well), each judged alone;
-  not a function's body, which runs when it is called (``try: def f(): return math.lcm(a,
-  b)`` / ``except AttributeError:`` guards nothing).
+  body, a nested ``try``'s, whose own handlers guard its body as well), each judged alone,
+  and a definition's decorators; not a function's body, which runs when it is called
+  (``try: def f(): return math.lcm(a, b)`` / ``except AttributeError:`` guards nothing).
 
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
@@ -301,13 +301,16 @@ class _Guarded:
         failure they catch found: a compound statement whole when they catch that of all
         within it, else its blocks in turn (an ``if``'s, a loop's, a ``with``'s, a nested
         ``try``'s, a class body: they run inside the ``try``; a nested ``try``'s body caught
-        by its own handlers too); the others visited as any code, and so a function's body,
-        which runs when it is called, outside the ``try``."""
+        by its own handlers too), and a definition's decorators; the others visited as any
+        code, and so a function's body, which runs when it is called, outside the ``try``."""
         for inner in statements:
             blocks = _blocks(inner)
             if self._all_caught(names, inner):
                 self.found.append(inner)
-            elif isinstance(inner, DEFINITIONS) or not blocks:
+                continue
+            if catches(names, raised_by(inner, self.missing)):  # run where it is defined
+                self.found.extend(_decorators(inner))
+            if isinstance(inner, DEFINITIONS) or not blocks:
                 self.visit([inner])
             elif not (isinstance(inner, ast.If) and self._if(inner, names)):
                 own = names | handled_by(inner)  # a nested try's or suppress's, for its body
@@ -375,6 +378,19 @@ def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
     return [block for block in blocks if block]
 
 
+def _decorators(statement: ast.stmt) -> list[ast.stmt]:
+    """Each decorator of a definition as a statement of its own, from its ``@`` to its end
+    (``neutralised`` puts ``pass`` in its place, and the definition stays); none for any
+    other statement."""
+    found: list[ast.stmt] = []
+    for decorator in getattr(statement, "decorator_list", []):
+        alone = ast.Expr(decorator)
+        alone.lineno, alone.col_offset = decorator.lineno, decorator.col_offset - 1
+        alone.end_lineno, alone.end_col_offset = decorator.end_lineno, decorator.end_col_offset
+        found.append(alone)
+    return found
+
+
 def own_nodes(statement: ast.stmt) -> list[ast.AST]:
     """The nodes of ``statement`` that are not in a statement within it (a loop's target and
     iterable, not its body's): a guarded conditional expression in its body guards that
@@ -439,7 +455,7 @@ def guarded_lines(
     lines: set[int] = set()
     found = guarded_statements(tree, platform, imported, settled, versioned, tries, missing)
     for statement in found:
-        lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
+        lines.update(range(start_of(statement)[0], (statement.end_lineno or statement.lineno) + 1))
     return lines
 
 

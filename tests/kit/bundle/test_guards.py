@@ -218,6 +218,31 @@ def test_a_function_s_body_in_a_try_is_not_guarded_by_it_a_class_body_is():
     assert guarded_lines(tree, missing="member") == {5, 8, 9, 10, 11, 13, 15, 17}
 
 
+def test_a_definition_s_decorators_in_a_try_are_guarded_by_it_its_body_is_not():
+    """``@functools.cache`` runs where its function is defined, inside the ``try`` (CPython
+    3.8.18 raises AttributeError there, caught: measured), its body outside; the neutralised
+    text keeps the definition, each decorator's lines made ``pass`` and empty."""
+    text, tree = parsed(
+        """\
+        try:
+            @functools.cache
+            @other(
+                1)
+            def f(n):
+                return math.lcm(n, 2)
+            @dataclass(slots=True)
+            class K:
+                x: int = math.lcm(1, 2)
+        except (AttributeError, TypeError):
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {2, 3, 4, 7, 8, 9}
+    lines = neutralised(text, tree, missing="member").split("\n")
+    assert lines[1:9] == ["    pass", "    pass", "", "    def f(n):",
+                          "        return math.lcm(n, 2)", "    pass", "", ""]  # fmt: skip
+
+
 def test_contextlib_suppress_guards_as_a_try_catching_the_same():
     """``with contextlib.suppress(ImportError): import numpy`` is a guarded import as a ``try``
     is; the build refused it as unguarded."""
