@@ -11,8 +11,9 @@ reader p2d/polygon.py):
   problem-properties.json spell them), else the file a solution reads its input from and the
   one it writes its output to, in the folder it runs in (``input_file``, ``output_file``:
   ``kit.run.process`` writes the one and reads the other back); each a plain file name (one
-  with a folder, ``..`` or from the root, or the other stream's spelling, is a one-line
-  error), and refused with an interactor, whose game runs on the streams;
+  with a folder, ``..`` or from the root, the other stream's spelling, or a stream's in
+  another case, ``STDIN``, is a one-line error), and refused with an interactor, whose game
+  runs on the streams;
 - ``<judging><testset name="tests">`` (else the first testset): ``<time-limit>`` in
   milliseconds, ``<memory-limit>`` in bytes, ``<test-count>``, ``<input-path-pattern>`` and
   ``<answer-path-pattern>`` (printf patterns, ``tests/%02d`` and ``tests/%02d.a``), and
@@ -382,13 +383,20 @@ STREAMS = (("input-file", "stdin"), ("output-file", "stdout"))
 
 def _stream_or_file(judging: ElementTree.Element, key: str, stream: str, where: str) -> str:
     """``<judging>``'s ``key``: "" for the standard ``stream`` (empty, or spelled so), else
-    the plain file name given; a one-line error naming problem.xml for any other."""
+    the plain file name given; a one-line error naming problem.xml for any other, and for a
+    stream's name in another case (``STDIN``: Polygon's own spelling is lowercase, and no
+    reader found takes another case as the stream; docs/packages.md)."""
     name = (judging.get(key) or "").strip()
     if name in ("", stream):
         return ""
     said = f'{where}: <judging {key}="{name}">'
     if name in {spelled for _, spelled in STREAMS}:
         raise BuildError(f"{said}: {name} is no {key.removesuffix('-file')} stream")
+    if name.lower() in {spelled for _, spelled in STREAMS}:  # neither reading is evidenced
+        raise BuildError(
+            f"{said}: a stream's name in another case: Polygon spells the standard streams "
+            f'"stdin" and "stdout" (or leaves them empty), and {name} would be a file here'
+        )
     if name in (".", "..") or any(c in name for c in "/\\\0"):
         raise BuildError(f"{said}: not a plain file name (one in the folder the solution runs in)")
     return name

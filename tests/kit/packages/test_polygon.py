@@ -121,6 +121,20 @@ def test_a_problem_of_named_files_gives_their_names(tmp_path):
             'output-file="stdin"',
             'p/problem.xml: <judging output-file="stdin">: stdin is no output stream',
         ),
+        (  # it was a file named STDIN: the input written there, stdin left empty
+            "polygon_sum",
+            'input-file="STDIN"',
+            'p/problem.xml: <judging input-file="STDIN">: a stream\'s name in another case: '
+            'Polygon spells the standard streams "stdin" and "stdout" (or leaves them empty), '
+            "and STDIN would be a file here",
+        ),
+        (
+            "polygon_sum",
+            'output-file="Stdout"',
+            'p/problem.xml: <judging output-file="Stdout">: a stream\'s name in another case: '
+            'Polygon spells the standard streams "stdin" and "stdout" (or leaves them empty), '
+            "and Stdout would be a file here",
+        ),
     ],
 )
 def test_named_files_in_a_game_or_outside_the_folder_are_refused_in_one_line(
