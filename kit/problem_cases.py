@@ -45,7 +45,6 @@ one meant (``missing_case``).
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +67,7 @@ from kit.errors import BuildError
 from kit.judges.comparator import runs_program
 from kit.judges.output_chunks import UTF8_BOM
 from kit.judges.programs import KIT, interactor_protocol
+from kit.packages.case_names import meant
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
 
@@ -351,9 +351,9 @@ def missing_case(problem: Problem, given: Path) -> str | None:
     """A one-line error for ``given``, a case's name as ``case_file`` reads it, that names no
     file but one in the problem's package (``pkg/tests/99``, past its last test, or a typo:
     ``pkg.zip/tests/1``): the cases the package holds, its first and last as the build names
-    them, and the one meant where only the case of letters or a number's leading zeros
-    differ (``given`` quoted where it holds a newline or another control character); None
-    when ``given`` names a file, or none in the package."""
+    them, and the one meant where only the case of letters, a number's leading zeros or a
+    suffix differ (``kit.packages.case_names``; ``given`` quoted where it holds a newline or
+    another control character); None when ``given`` names a file, or none in the package."""
     source = problem.source
     if source is None:
         return None
@@ -370,8 +370,8 @@ def missing_case(problem: Problem, given: Path) -> str | None:
 
 def _cases_said(source: Package, inside: str, slug: str) -> str:
     """``test in SLUG's package (48 tests: pkg/tests/01 to pkg/tests/48)``, with the one meant
-    (``; did you mean pkg/tests/01?``) where ``inside``, read as ``_loosely`` does, names one,
-    an input named without its suffix too (``data/secret/big`` for ``data/secret/big.in``)."""
+    (``; did you mean pkg/tests/01?``) where ``inside`` is near one (``kit.packages.case_names``:
+    an input named without its suffix too, ``data/secret/big`` for ``data/secret/big.in``)."""
     from kit.packages.model import POLYGON
 
     word = "test" if source.format == POLYGON else "case"
@@ -381,17 +381,10 @@ def _cases_said(source: Package, inside: str, slug: str) -> str:
     held = f"{len(names)} {word}s: {names[0]} to {names[-1]}"
     if len(names) == 1:
         held = f"1 {word}: {names[0]}"
-    typed = _loosely(source.named(source.path / inside))
-    meant = [name for name in names if typed in (_loosely(name), _loosely(name).rsplit(".", 1)[0])]
-    if meant:
-        held += f"; did you mean {meant[0]}?"
+    near = meant(source.named(source.path / inside), names)
+    if near is not None:
+        held += f"; did you mean {near}?"
     return f"{word} in {slug}'s package ({held})"
-
-
-def _loosely(name: str) -> str:
-    """``name`` with its letters' case and its numbers' leading zeros left out
-    (``Tests/1`` for ``tests/01``)."""
-    return re.sub(r"\d+", lambda number: str(int(number.group())), name.casefold())
 
 
 def absolute(path: Path) -> Path:

@@ -83,6 +83,7 @@ from xml.etree import ElementTree
 
 from kit.errors import BuildError
 from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
+from kit.packages.case_names import meant
 from kit.packages.model import (
     CHECKER_TEST_VERDICTS,
     POLYGON,
@@ -150,7 +151,9 @@ class Unanswered(NamedTuple):
     names (``named``, "" each: stdin, stdout); ``crlf``: the inputs there whose lines end in
     CR LF where problem.xml says its tests are well formed (each line ending in LF), and
     ``valid_crlf`` the valid validator tests that do so where some input does (a package
-    saved on Windows: its verdict says Polygon's validator accepts the test)."""
+    saved on Windows: its verdict says Polygon's validator accepts the test); ``near``: the
+    file beside the first missing answer named near it (``tests/01.ans`` for ``tests/01.a``),
+    as the package names it."""
 
     tests: tuple[tuple[Path, Path], ...]
     main: Submission | None
@@ -161,6 +164,7 @@ class Unanswered(NamedTuple):
     executables: tuple[tuple[str, str], ...] = ()  # (name, package-relative source)
     crlf: tuple[Path, ...] = ()
     valid_crlf: tuple[Path, ...] = ()
+    near: str = ""  # a file named near the first missing answer, "" for none (``_near``)
 
 
 def _problem_xml(path: Path, where: str) -> ElementTree.Element:
@@ -183,7 +187,8 @@ def unanswered(path: Path, shown: str) -> Unanswered:
     listed = testset.findall("tests/test")
     wellformed = _property(root, "tests-wellformed") == "true"
     tests, generated, crlf = [], [], []
-    for number in range(1, _integer(testset, "test-count", where) + 1):
+    count = _integer(testset, "test-count", where)
+    for number in range(1, count + 1):
         source = path / _numbered(inputs, number, path, where)
         answer = path / _numbered(answers, number, path, where)
         if not source.is_file():
@@ -202,7 +207,8 @@ def unanswered(path: Path, shown: str) -> Unanswered:
     limits = (time_ms / 1000, memory_bytes >> 20)
     valid = _validator_tests(root, path, where, [])[0] if crlf else []
     valid_crlf = tuple(case.input for case in valid if b"\r\n" in case.input.read_bytes())
-    found = (tuple(generated), _executables(root), tuple(crlf), valid_crlf)
+    near = _near(path, tests[0][1], (inputs, answers, count), where) if tests else ""
+    found = (tuple(generated), _executables(root), tuple(crlf), valid_crlf, near)
     return Unanswered(tuple(tests), main, *limits, named, *found)
 
 
@@ -522,9 +528,14 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
         for made, pattern in ((source, inputs), (answer, answers)):
             if not made.is_file():  # Polygon makes every answer with the main solution
                 method = tests[number - 1].get("method") if number <= len(tests) else None
+                near = _near(path, made, (inputs, answers, count), where)
+                why = _making(path, _lacked(made == answer, method))
+                if near:
+                    kind = "answers" if made == answer else "inputs"
+                    why = f"their {kind} named {pattern}; did you mean {near}, which is there?"
                 raise BuildError(
                     f"{shown}: {pattern % number} is missing (problem.xml lists {count} tests; "
-                    f"{_making(path, _lacked(made == answer, method))})"
+                    f"{why})"
                 )
         points = _points(tests[number - 1] if number <= len(tests) else None, number, where)
         points = points if scored else None
@@ -536,6 +547,25 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
             args += ("--group", tests[number - 1].get("group", ""))
         cases.append(PackageCase(name, source, answer, group, (), (("", args),), points=points))
     return cases
+
+
+def _near(path: Path, missing: Path, patterns: tuple[str, str, int], where: str) -> str:
+    """The file beside ``missing`` (a test's input or answer) named near it
+    (``kit.packages.case_names``: ``tests/01.ans`` for ``tests/01.a``) that is no test's
+    input or answer (``patterns``: problem.xml's two and the count), as the package names
+    it; "" for none."""
+    inputs, answers, count = patterns
+    claimed = {
+        path / _numbered(pattern, number, path, where)
+        for number in range(1, count + 1)
+        for pattern in (inputs, answers)
+    }
+    try:
+        beside = sorted(p for p in missing.parent.iterdir() if p not in claimed and p.is_file())
+    except OSError:
+        return ""
+    names = [p.relative_to(path).as_posix() for p in beside]
+    return meant(missing.relative_to(path).as_posix(), names) or ""
 
 
 def _points(test: ElementTree.Element | None, number: int, where: str) -> float:

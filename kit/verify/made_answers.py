@@ -101,9 +101,18 @@ def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple
     if answerable:
         notes.append(
             f"note: answers: {len(lacked.tests)} made by the main solution {main.name}, as "
-            f"Polygon makes them (the package has none)"
+            f"Polygon makes them (the package has none{_near(folder, lacked)})"
         )
     return _view(folder, made), tuple(notes)
+
+
+def _near(folder: Path, lacked: Unanswered) -> str:
+    """The note's words on a file named near the first answer made, which problem.xml's
+    pattern does not name (``tests/01.ans`` for ``tests/01.a``), "" for none."""
+    if not lacked.near:
+        return ""
+    first = lacked.tests[0][1].relative_to(folder).as_posix()
+    return f"; {lacked.near} is there: did you mean it as {first}?"
 
 
 def _not_made_here(main: Submission, shown: str, folder: Path, lacked: Unanswered) -> str:

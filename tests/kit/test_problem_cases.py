@@ -774,6 +774,7 @@ def test_a_standard_package_s_test_named_as_the_build_names_it_has_its_made_answ
         ("packages/polygon_sum/test/01", ""),  # not its tests' folder
         ("packages/polygon_sum/tests/1", "; did you mean packages/polygon_sum/tests/01?"),
         ("packages/polygon_sum/Tests/003", "; did you mean packages/polygon_sum/tests/03?"),
+        ("packages/polygon_sum/tests/01.ans", "; did you mean packages/polygon_sum/tests/01?"),
     ],
 )
 def test_a_case_the_package_does_not_hold_is_said_with_the_tests_it_holds(

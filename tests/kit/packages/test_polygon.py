@@ -57,6 +57,36 @@ def test_a_polygon_package_without_its_tests_or_answers_says_so(tmp_path, missin
         polygon.read(copy, "p")
 
 
+@pytest.mark.parametrize(
+    ("renamed", "said"),
+    [
+        (("01.a", "01.ans"), "tests/01.a is missing (problem.xml lists 3 tests; their answers "
+         "named tests/%02d.a; did you mean tests/01.ans, which is there?)"),
+        (("02", "2"), "tests/02 is missing (problem.xml lists 3 tests; their inputs named "
+         "tests/%02d; did you mean tests/2, which is there?)"),
+        (("03.a", "03.A"), "tests/03.a is missing (problem.xml lists 3 tests; their answers "
+         "named tests/%02d.a; did you mean tests/03.A, which is there?)"),
+    ],
+)  # fmt: skip
+def test_a_test_s_file_missing_beside_one_named_near_it_is_said_so(tmp_path, renamed, said):
+    """A package whose answers are named ``tests/01.ans`` (and not ``tests/01.a``, as
+    problem.xml's pattern names them) was said to lack its answers, to run doall.sh."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    old, new = renamed
+    (copy / "tests" / old).rename(copy / "tests" / new)
+    with pytest.raises(BuildError) as caught:
+        polygon.read(copy, "p")
+    assert str(caught.value) == f"p: {said}"
+
+
+def test_a_missing_answer_with_no_file_near_it_is_said_as_before(tmp_path):
+    """Another test's answer, or the test's own input, is no name meant."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    (copy / "tests" / "01.a").unlink()
+    with pytest.raises(BuildError, match="run its doall.sh, or download the full package"):
+        polygon.read(copy, "p")
+
+
 @pytest.mark.parametrize("package", ["polygon_sum", "polygon_guess"])
 def test_the_standard_streams_spelled_out_are_the_streams(tmp_path, package):
     """``input-file="stdin" output-file="stdout"``, as Polygon's API spells them (its packages

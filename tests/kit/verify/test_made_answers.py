@@ -382,3 +382,14 @@ def test_a_generated_test_whose_command_cannot_be_split_is_that_one_line_error(t
     assert str(raised.value) == (
         'sum/problem.xml: test 2: cmd="gen \'5 10" cannot be split: No closing quotation'
     )
+
+
+def test_an_answer_named_near_the_one_made_is_named_in_the_note(unanswered):
+    """An answer named ``tests/01.ans``, where problem.xml names ``tests/%02d.a``: the main
+    solution makes them, as Polygon would, and the note said only that the package has none."""
+    (unanswered / "tests" / "01.ans").write_text("3\n")
+    _, notes = answered(unanswered, "sum", None)
+    assert notes == (
+        "note: answers: 3 made by the main solution solutions/sum.py, as Polygon makes them "
+        "(the package has none; tests/01.ans is there: did you mean it as tests/01.a?)",
+    )

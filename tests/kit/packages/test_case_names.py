@@ -1,0 +1,39 @@
+"""kit.packages.case_names: the case a name that names none likely means, the one rule of
+``cpkit run``'s missing case (tests/kit/test_problem_cases.py) and of a Polygon package's
+misnamed test or answer (tests/kit/packages/test_polygon.py)."""
+
+import pytest
+
+from kit.packages.case_names import meant
+
+NAMES = ["pkg/tests/01", "pkg/tests/02", "pkg/tests/10", "data/secret/big.in"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "near"),
+    [
+        ("pkg/tests/1", "pkg/tests/01"),  # a number's leading zeros
+        ("PKG/Tests/002", "pkg/tests/02"),  # the case of letters
+        ("data/secret/big", "data/secret/big.in"),  # an input named without its suffix
+        ("data/secret/Big.ans", "data/secret/big.in"),  # another suffix
+        ("pkg/tests/01.a", "pkg/tests/01"),
+        ("pkg/tests/99", None),  # past the last
+        ("pkg/test/01", None),  # another folder
+        ("pkg/tests/100", None),
+        ("data/secret/bigger.in", None),
+    ],
+)
+def test_the_name_meant_is_the_same_but_for_case_zeros_and_a_suffix(typed, near):
+    assert meant(typed, NAMES) == near
+
+
+def test_a_folder_s_dots_are_no_suffix():
+    """``pkg.zip/tests/1``: only the last part's suffix is left out (``pkg`` is no name of
+    ``pkg.zip/tests/01``'s)."""
+    assert meant("pkg", ["pkg.zip/tests/01"]) is None
+    assert meant("pkg.zip/tests/1", ["pkg.zip/tests/01"]) == "pkg.zip/tests/01"
+
+
+def test_the_first_near_name_is_the_one_meant():
+    assert meant("tests/01.a", ["tests/01.ans", "tests/01.out"]) == "tests/01.ans"
+    assert meant("tests/01.a", []) is None
