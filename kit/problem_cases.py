@@ -329,8 +329,9 @@ def case_file(problem: Problem, given: Path) -> Path:
     """The file a case's name as the build says it names (``run SLUG pkg.zip/tests/01``):
     a file through the problem's zipped or tarred package, its unpacked copy's; a test of a
     Polygon "standard" package, or its answer, its made view's (``tests_from``: the input
-    beside its made answer); from this folder, else from the workspace's root (as the build
-    names it); else ``given``."""
+    beside its made answer); from this folder, else, a file of the package, from the
+    workspace's root (as the build names it: no other file of the workspace, which a problem
+    without a package does not find there either); else ``given``."""
     if problem.source is None:
         return given
     for base in (Path.cwd(), problem.root):
@@ -340,8 +341,9 @@ def case_file(problem: Problem, given: Path) -> Path:
             return made
         if given.exists():
             return given
-        if (base / given).exists():  # as the build names it, from the workspace's root
-            return base / given
+        place = base / given  # as the build names it, from the workspace's root: the
+        if place.exists() and problem.source.inside(absolute(place)) is not None:  # package's
+            return place
         if found is not None:
             return found
     return given

@@ -796,6 +796,23 @@ def test_a_case_the_package_does_not_hold_is_said_with_the_tests_it_holds(
         assert missing_case(problem, Path(held)) is None  # a file, or none of the package
 
 
+def test_only_a_package_s_file_is_found_from_the_workspace_s_root(tmp_path, monkeypatch):
+    """``run sum in.txt`` from solutions/, where no in.txt is, ran the root's in.txt (another
+    problem's input, left there) without a word; a problem without a package does not look
+    there either. The package's own test, named from the root, is still found."""
+    workspace(tmp_path, '[sum]\npackage = "packages/polygon_sum"\n')
+    root = tmp_path / "ws"
+    (root / "in.txt").write_text("1 2\n")
+    monkeypatch.chdir(root / "solutions")
+    problem = load_registry(root)["sum"]
+    assert case_file(problem, Path("in.txt")) == Path("in.txt")
+    assert missing_case(problem, Path("in.txt")) is None  # none of the package: cannot read
+    found = case_file(problem, Path("packages/polygon_sum/tests/02"))
+    assert found == problem.source.cases[1].input
+    monkeypatch.chdir(root)
+    assert case_file(problem, Path("in.txt")) == Path("in.txt") and Path("in.txt").is_file()
+
+
 def test_a_zipped_or_kattis_package_s_missing_case_is_named_as_the_build_names_its_cases(
     toy, tmp_path, cache_home, monkeypatch
 ):
