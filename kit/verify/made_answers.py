@@ -22,7 +22,10 @@ written into its folder as ``input.txt``, the answer what it leaves in ``output.
 cache (``answers/KEY``, ``kit.cache.keep``, evicted under its cap with the compiled programs
 and generated tests, the ones used longest ago first), keyed by all it depends on: the main
 solution's bytes, language and type, how it runs (its binary's path, which its compile
-line's key names, or its interpreter and flags), the input's bytes, the named files, the
+line's key names, or its interpreter and flags, and the interpreter's or JVM's file as it is
+now: its real path, size, times and inode, ``kit.cache.file_stamp``, the identity the kit asks
+an interpreter its version by, so one upgraded or rebuilt in place makes them again), the
+input's bytes, the named files, the
 limits and the entries' ``FORMAT``; the next ``verify``, ``build``, ``run`` or ``stress`` of
 the package reads it there, and a changed solution or input makes it again. The package
 itself is not written to: it is read through a view of it (links to its files, the inputs
@@ -51,7 +54,7 @@ from pathlib import Path
 from kit import cache
 from kit.errors import BuildError
 from kit.judges.profiles import default_targets
-from kit.judges.targets import Compiled, Runner, runner_for_runs
+from kit.judges.targets import Compiled, Interpreter, Runner, runner_for_runs
 from kit.packages import package_folder, polygon
 from kit.packages.model import POLYGON, Submission
 from kit.packages.polygon import Unanswered
@@ -166,7 +169,8 @@ def _answers(
 def _solution(main: Submission, runner: Runner, lacked: Unanswered) -> bytes:
     """What an answer depends on but its input: the cache's format, the main solution's bytes,
     language and type, how it is run (its compiled binary's path, named by its compile line's
-    key, or its interpreter and flags), its named files and its limits."""
+    key, or its interpreter, its build (``_build``) and flags), its named files and its
+    limits."""
     command = [part for part in runner.command(main.path) if part != str(main.path)]
     program = runner.interpreter
     parts = (
@@ -175,6 +179,7 @@ def _solution(main: Submission, runner: Runner, lacked: Unanswered) -> bytes:
         main.source_type,
         program.impl,
         ".".join(map(str, program.version)),
+        _build(program),
         *command,
         *lacked.named,
         f"{lacked.time_limit!r} s, {lacked.memory_limit} MiB, kill x{KILL_FACTOR}",
@@ -182,6 +187,17 @@ def _solution(main: Submission, runner: Runner, lacked: Unanswered) -> bytes:
     )
     text = "\0".join(parts).encode() + b"\0" + main.path.read_bytes()
     return hashlib.sha256(text).digest()
+
+
+def _build(program: Interpreter) -> str:
+    """Which build of an interpreter (or a JVM) runs: its file as it is now
+    (``kit.cache.file_stamp``: real path, size, times, inode), the key the kit's question of
+    its version is kept by (``kit.judges.targets``), so no run more; a patch upgrade in place
+    changes it, where the path and minor version stay. Not a binary compiled here: its path
+    names its compiler's file (``kit.judges.compiling``), and each use sets its times."""
+    if isinstance(program, Compiled) and program.address_space:
+        return "compiled here"
+    return cache.file_stamp(program.executable) or f"{program.executable} (not read)"
 
 
 def _key(solution: bytes, given: bytes) -> str:

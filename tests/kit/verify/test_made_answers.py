@@ -4,8 +4,11 @@ one-line error; its generated tests made first (kit.verify.generated_tests), and
 CR LF read as LF where problem.xml says its tests end their lines in LF. Through ``cpkit
 verify``: tests/kit/verify/test_judging.py."""
 
+import os
 import re
 import shutil
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ import pytest
 from kit import processes
 from kit.errors import BuildError
 from kit.judges import compiling
+from kit.judges.targets import Runner, Target, found, host
 from kit.verify.made_answers import answered
 from tests.package_support import generating
 
@@ -126,6 +130,43 @@ def test_a_changed_main_solution_input_or_limit_makes_the_answers_again(unanswer
     with pytest.raises(BuildError, match="01.a of tests/01 .*: exit status 1$"):
         answered(unanswered, "sum", None)
     assert ran() == 13
+
+
+def interpreter_runner(interpreter):
+    return Runner(Target(interpreter.impl, interpreter.version), interpreter, True)
+
+
+def test_answers_made_by_one_interpreter_are_not_read_for_another(unanswered):
+    """Two interpreters here (pyenv's 3.8 and 3.11): each makes its own answers."""
+    two = [i for i in found() if i.impl == "cpython"][:2]
+    if len(two) < 2:
+        pytest.skip("fewer than two CPython interpreters here")
+    ran = counting(unanswered)
+    answered(unanswered, "sum", interpreter_runner(two[0]))
+    answered(unanswered, "sum", interpreter_runner(two[0]))
+    assert ran() == 3
+    answered(unanswered, "sum", interpreter_runner(two[1]))
+    assert ran() == 6
+
+
+def test_an_interpreter_upgraded_in_place_makes_the_answers_again(unanswered, tmp_path):
+    """The key held the interpreter's path and minor version only: a patch upgrade at the
+    same path (apt's 3.11.2 to 3.11.4 in /usr/bin/python3.11) read the answers the former
+    build made. Here a launcher of the Python running the tests, rewritten in place."""
+    launcher = tmp_path / "python3"
+    launcher.write_text(f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    launcher.chmod(0o755)
+    runner = interpreter_runner(replace(host(), executable=str(launcher)))
+    ran = counting(unanswered)
+    view, _ = answered(unanswered, "sum", runner)
+    answered(unanswered, "sum", runner)
+    assert ran() == 3 and answers(view) == [b"3\n", b"12\n", b"99\n"]
+    launcher.write_text(f'#!/bin/sh\n# 3.x.1\nexec {sys.executable} "$@"\n')
+    answered(unanswered, "sum", runner)
+    assert ran() == 6
+    os.utime(launcher, (1e9, 1e9))  # the same size, another build's time
+    answered(unanswered, "sum", runner)
+    assert ran() == 9
 
 
 def test_an_answer_whose_making_failed_is_not_kept(unanswered, cache_home):
