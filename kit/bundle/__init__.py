@@ -10,6 +10,8 @@
 - ``imported_names`` a name imported from a helper that never binds it, refused in stage 1
 - ``package_files`` ``pkgutil.iter_modules`` or ``importlib.resources`` given what may be a
                  helper's, whose files a bundle has not: refused in stage 1
+- ``eager_parts`` what of a statement runs where it stands (a definition's defaults), not later
+                 (a lambda's body): what a ``try`` around it guards
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
 - ``version_tests`` tests of the running Python's version, read for what each version gives
 - ``implementation_tests`` tests of the implementation, read as PyPy and CPython answer them

@@ -28,8 +28,10 @@ The API checks accept anything inside
   contextlib.suppress(...)`` likewise, by the exceptions it names. The statements of the
   blocks within the body run inside it too (an ``if``'s, a loop's, a ``with``'s, a class
   body, a nested ``try``'s, whose own handlers guard its body as well), each judged alone,
-  and a definition's decorators; not a function's body, which runs when it is called
-  (``try: def f(): return math.lcm(a, b)`` / ``except AttributeError:`` guards nothing).
+  and what a statement runs where it stands (``kit.bundle.eager_parts``: a definition's
+  decorators, defaults, annotations and bases, a loop's iterable); not a function's body,
+  which runs when it is called (``try: def f(): return math.lcm(a, b)`` / ``except
+  AttributeError:`` guards nothing), nor a lambda's (``f = lambda: math.lcm(a, b)``).
 
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
@@ -39,7 +41,8 @@ that branch passes, not its whole statement (``untaken_on_windows``: ``os.getuid
 == "posix" else 0`` passes, ``os.fork() if os.name == "nt" else 0`` does not).
 
 ``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
-numbers), for checkers that cannot be told where the guards are.
+numbers; an expression a statement runs where it stands by ``None``), for checkers that
+cannot be told where the guards are.
 """
 
 from __future__ import annotations
@@ -49,9 +52,17 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
+from kit.bundle.eager_parts import DEFINITIONS, eager_parts, holds_later
 from kit.bundle.implementation_tests import implementation_flags
 from kit.bundle.platform_tests import on_windows, platform_flags
-from kit.bundle.sources import Source, called_name, children, import_bindings, walk
+from kit.bundle.sources import (
+    Source,
+    called_name,
+    children,
+    import_bindings,
+    lazy_annotations,
+    walk,
+)
 from kit.bundle.version_tests import reading
 
 GUARD_CALLS = {"hasattr", "getattr"}
@@ -259,6 +270,7 @@ def guarded_statements(
     systems = {**imported.platforms, **platform_flags(tree)} if platform else None
     flags = guard_flags(tree, settled) | imported.guards
     guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
+    guarded.lazy = lazy_annotations(tree.body)
     guarded.visit(tree.body)
     return guarded.found
 
@@ -279,6 +291,7 @@ class _Guarded:
         self.flags, self.settled, self.systems, self.missing = flags, settled, systems, missing
         self.unguarding = settled | versioned
         self.found: list[ast.stmt] = []
+        self.lazy = False  # ``from __future__ import annotations``: none evaluated
 
     def visit(self, statements: list[ast.stmt]) -> None:
         for statement in statements:
@@ -301,15 +314,17 @@ class _Guarded:
         failure they catch found: a compound statement whole when they catch that of all
         within it, else its blocks in turn (an ``if``'s, a loop's, a ``with``'s, a nested
         ``try``'s, a class body: they run inside the ``try``; a nested ``try``'s body caught
-        by its own handlers too), and a definition's decorators; the others visited as any
-        code, and so a function's body, which runs when it is called, outside the ``try``."""
+        by its own handlers too), and a definition's decorators and what a statement runs
+        where it stands (``eager_parts``); the others visited as any code, and so a
+        function's body, which runs when it is called, outside the ``try``."""
         for inner in statements:
             blocks = _blocks(inner)
             if self._all_caught(names, inner):
                 self.found.append(inner)
                 continue
-            if catches(names, raised_by(inner, self.missing)):  # run where it is defined
+            if catches(names, raised_by(inner, self.missing)):  # run where it stands
                 self.found.extend(_decorators(inner))
+                self.found.extend(eager_parts(inner, self.lazy))
             if isinstance(inner, DEFINITIONS) or not blocks:
                 self.visit([inner])
             elif not (isinstance(inner, ast.If) and self._if(inner, names)):
@@ -319,9 +334,9 @@ class _Guarded:
 
     def _all_caught(self, names: frozenset[str], statement: ast.stmt) -> bool:
         """Whether ``names`` catch what each statement within ``statement`` raises, none of
-        them a function's definition (its body runs outside the ``try``)."""
+        them a function's definition nor a lambda (their bodies run outside the ``try``)."""
         within = [node for node in walk(statement) if isinstance(node, ast.stmt)]
-        return not any(isinstance(node, DEFINITIONS) for node in within) and all(
+        return not holds_later(statement) and all(
             catches(names, raised_by(node, self.missing)) for node in within
         )
 
@@ -364,9 +379,6 @@ class _Guarded:
             value = getattr(statement, name, None)
             if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
                 self.visit(value)
-
-
-DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)  # whose body runs when called
 
 
 def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
@@ -455,7 +467,9 @@ def guarded_lines(
     lines: set[int] = set()
     found = guarded_statements(tree, platform, imported, settled, versioned, tries, missing)
     for statement in found:
-        lines.update(range(start_of(statement)[0], (statement.end_lineno or statement.lineno) + 1))
+        own = getattr(statement, "lines", None)  # an eager part's (``eager_parts``)
+        last = statement.end_lineno or statement.lineno
+        lines.update(range(start_of(statement)[0], last + 1) if own is None else own)
     return lines
 
 
@@ -479,7 +493,8 @@ def neutralised(
         last = statement.end_lineno or statement.lineno
         tail = lines[last - 1][char_col(lines[last - 1], statement.end_col_offset) :]
         line = lines[first - 1]
-        lines[first - 1] = line[: char_col(line, column)] + "pass" + tail
+        stand_in = getattr(statement, "replacement", "pass")  # an expression's: None
+        lines[first - 1] = line[: char_col(line, column)] + stand_in + tail
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)

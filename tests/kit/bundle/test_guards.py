@@ -215,7 +215,8 @@ def test_a_function_s_body_in_a_try_is_not_guarded_by_it_a_class_body_is():
             pass
         """
     )
-    assert guarded_lines(tree, missing="member") == {5, 8, 9, 10, 11, 13, 15, 17}
+    # the with's own line too: suppress(ImportError) runs inside the try
+    assert guarded_lines(tree, missing="member") == {5, 8, 9, 10, 11, 13, 15, 16, 17}
 
 
 def test_a_definition_s_decorators_in_a_try_are_guarded_by_it_its_body_is_not():
@@ -241,6 +242,63 @@ def test_a_definition_s_decorators_in_a_try_are_guarded_by_it_its_body_is_not():
     lines = neutralised(text, tree, missing="member").split("\n")
     assert lines[1:9] == ["    pass", "    pass", "", "    def f(n):",
                           "        return math.lcm(n, 2)", "    pass", "", ""]  # fmt: skip
+
+
+def test_what_a_definition_runs_where_it_stands_in_a_try_is_guarded_by_it():
+    """A function's defaults and annotations, a class's bases and a loop's iterable run inside
+    the ``try`` (CPython 3.8.18 raises AttributeError at ``def``, caught: measured; they were
+    refused), a lambda's body does not; a one-line ``def`` whose body shares the line guards
+    no line, and the neutralised text keeps the body, each part made ``None``."""
+    text, tree = parsed(
+        """\
+        try:
+            def f(x=math.lcm(2, 3), *, y=math.cbrt(8)) -> math.T:
+                return math.lcm(x, 2)
+            def g(x=math.lcm(2, 3)): return math.lcm(x, 2)
+            h = lambda n=math.lcm(1, 2): math.lcm(n, 2)
+            k = functools.cache(
+                lambda n: math.lcm(n, 2))
+            class K(math.Base, metaclass=math.Meta):
+                def m(self, z: math.Z = math.lcm(1, 2)):
+                    return math.lcm(1, 2)
+            for i in math.lcm(1, 2):
+                def q(): return math.lcm(1, 2)
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {2, 6, 8, 9, 11}
+    lines = neutralised(text, tree, missing="member").split("\n")
+    assert lines[1:12] == [
+        "    def f(x=None, *, y=None) -> None:",
+        "        return math.lcm(x, 2)",
+        "    def g(x=None): return math.lcm(x, 2)",
+        "    h = lambda n=None: math.lcm(n, 2)",
+        "    k = None(",
+        "        lambda n: math.lcm(n, 2))",
+        "    class K(None, metaclass=None):",
+        "        def m(self, z: None = None):",
+        "            return math.lcm(1, 2)",
+        "    for i in None:",
+        "        def q(): return math.lcm(1, 2)",
+    ]
+
+
+def test_annotations_never_evaluated_are_no_part_a_try_guards():
+    """Under ``from __future__ import annotations`` a parameter's annotation is never
+    evaluated: nothing to guard, its default still is."""
+    _, tree = parsed(
+        """\
+        from __future__ import annotations
+        try:
+            def f(x: math.T,
+                  y=math.lcm(2, 3)):
+                pass
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {4}
 
 
 def test_contextlib_suppress_guards_as_a_try_catching_the_same():

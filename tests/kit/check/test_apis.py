@@ -572,12 +572,23 @@ def test_a_member_imported_in_a_try_whose_handler_defines_it_passes(caught, line
          [(3, "'math.lcm' member")]),
         ("import functools\ntry:\n    @functools.cache\n    def f(n):\n        return n\n"
          "except AttributeError:\n    f = functools.lru_cache(None)(lambda n: n)\n", []),
+        ("try:\n    def f(x=math.lcm(2, 3), *, y=math.cbrt(8)) -> math.lcm:\n        return x\n"
+         "except AttributeError:\n    pass\n", []),
+        ("try:\n    def f(x=math.lcm(2, 3)):\n        return math.cbrt(x)\n"
+         "except AttributeError:\n    pass\n", [(3, CBRT)]),
+        ("try:\n    f = lambda n=math.lcm(2, 3): n\nexcept AttributeError:\n    pass\n", []),
+        ("try:\n    f = lambda n: math.lcm(n, 3)\nexcept AttributeError:\n    pass\n",
+         [(2, "'math.lcm' member")]),
+        ("try:\n    f = functools.cache(\n        lambda n: math.cbrt(n))\n"
+         "except AttributeError:\n    pass\n", [(3, CBRT)]),
     ],
 )  # fmt: skip
 def test_a_try_guards_the_statements_of_blocks_within_its_body_not_a_function_s(text, lines):
     """``from math import lcm`` under an ``if`` in a ``try`` / ``except ImportError`` runs
     inside it (it was refused); a function defined there runs its body outside it (CPython
-    3.8.18 dies in ``f()``: it passed), its decorators inside it."""
+    3.8.18 dies in ``f()``: it passed), its decorators, defaults and annotations inside it
+    (they were refused); a lambda's body outside it too (``f()`` died: it passed), its
+    defaults inside it."""
     assert refused("import math\n" + text)[(3, 8)] == [(line + 1, what) for line, what in lines]
 
 

@@ -1,0 +1,106 @@
+"""What of a statement runs where it stands, and what runs later, when something calls it.
+
+A ``try`` guards what runs inside it (``kit.bundle.guards``). A statement's own expressions
+run there, and so do those of a definition that run when it is defined (CPython 3.8.18,
+measured): a function's parameter defaults and keyword-only defaults, its annotations (but
+under ``from __future__ import annotations``, which never evaluates them) and a class's
+bases and keywords. A function's body runs when it is called, and so does a ``lambda``'s
+body (``f = lambda: math.lcm(2, 3)`` in a ``try`` makes ``f``, and ``f()`` dies outside it),
+though not its defaults; a ``lambda`` given to a call that calls it at once (``sorted(a,
+key=lambda x: ...)``) is read as later all the same, which refuses what it cannot tell. A
+generator expression's body is read as running now: it nearly always feeds the call it is
+written in (``sum(f(x) for x in a)``); one kept and run outside the ``try`` is not told.
+
+``eager_parts(statement, lazy)`` are those expressions, cut around the ``lambda`` bodies
+within them, each an ``ast.Expr`` whose ``lines`` are its lines that nothing running later
+shares (a one-line ``def f(x=g()): return h()`` gives none: a line's findings are judged
+together) and whose ``replacement`` (``None``) stands in its place in a neutralised text.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from kit.bundle.sources import children, walk
+
+DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)  # whose body runs when called
+_STATEMENT_PARTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
+
+
+def holds_later(statement: ast.stmt) -> bool:
+    """Whether something within ``statement`` runs later: a function's body, a lambda's."""
+    return any(isinstance(node, (*DEFINITIONS, ast.Lambda)) for node in walk(statement))
+
+
+def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:
+    """The expressions of ``statement`` itself (not of the statements within it, nor its
+    decorators) that run where it stands, cut around the lambdas' bodies; ``lazy``: the
+    module imports ``annotations`` from ``__future__`` (a parameter's is never evaluated)."""
+    later = _later_lines(statement)
+    parts: list[ast.Expr] = []
+    for node in _own_expressions(statement, lazy):
+        for part in _split(node):
+            parts.append(_as_part(part, later))
+    return parts
+
+
+def _own_expressions(statement: ast.stmt, lazy: bool) -> list[ast.AST]:
+    if isinstance(statement, DEFINITIONS):
+        arguments = statement.args
+        found: list[ast.AST] = [*arguments.defaults, *arguments.kw_defaults]
+        if not lazy:
+            named = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+            named += [arg for arg in (arguments.vararg, arguments.kwarg) if arg is not None]
+            found += [arg.annotation for arg in named if arg.annotation is not None]
+            found += [statement.returns] if statement.returns is not None else []
+        return [node for node in found if node is not None]
+    if isinstance(statement, ast.ClassDef):
+        return [*statement.bases, *(keyword.value for keyword in statement.keywords)]
+    decorators = {id(node) for node in getattr(statement, "decorator_list", [])}
+    return [
+        node
+        for node in children(statement)
+        if not isinstance(node, _STATEMENT_PARTS) and id(node) not in decorators
+    ]
+
+
+def _split(node: ast.AST) -> list[ast.expr]:
+    """The largest expressions within ``node`` holding no lambda, read (not a target
+    assigned), a lambda's defaults among them and not its body; none of an f-string that
+    holds a lambda (its parts cannot stand alone)."""
+    if isinstance(node, ast.Lambda):
+        defaults = [*node.args.defaults, *node.args.kw_defaults]
+        return [part for default in defaults if default is not None for part in _split(default)]
+    stored = isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del))
+    if isinstance(node, ast.expr) and not stored and not _holds_lambda(node):
+        return [node]
+    if isinstance(node, ast.JoinedStr):
+        return []
+    return [part for child in children(node) for part in _split(child)]
+
+
+def _holds_lambda(node: ast.AST) -> bool:
+    return any(isinstance(inner, ast.Lambda) for inner in walk(node))
+
+
+def _later_lines(statement: ast.stmt) -> set[int]:
+    """The lines of what within ``statement`` runs later (a lambda's body) or is a statement
+    of its own (a function's body, a block's statements: judged apart)."""
+    lines: set[int] = set()
+    for node in walk(statement):
+        later = node.body if isinstance(node, ast.Lambda) else None
+        if node is not statement and isinstance(node, ast.stmt):
+            later = node
+        if later is not None:
+            lines.update(range(later.lineno, (later.end_lineno or later.lineno) + 1))
+    return lines
+
+
+def _as_part(node: ast.expr, later: set[int]) -> ast.Expr:
+    part = ast.Expr(node)
+    part.lineno, part.col_offset = node.lineno, node.col_offset
+    part.end_lineno, part.end_col_offset = node.end_lineno, node.end_col_offset
+    own = range(node.lineno, (node.end_lineno or node.lineno) + 1)
+    part.lines = frozenset(own) - later  # type: ignore[attr-defined]
+    part.replacement = "None"  # type: ignore[attr-defined]
+    return part
