@@ -3,16 +3,16 @@ shared.mathx import nothere`` is refused at build time, where the bundle would f
 case with Python's ``ImportError: cannot import name``.
 
 Only an import that runs when its module loads is judged (not one in a function, which may
-never run, nor one a ``try`` with handlers or a ``with suppress(...)`` guards, nor one for
-type checkers), and only a name that no reading could find bound: a name any top-level
-statement of the helper binds (in ``if``, ``try``, ``for`` and ``with`` blocks too, by
-``import``, ``def``, ``class``, assignment, walrus, ``match`` or a ``global`` statement), a
-submodule of a package, is bound, and so is an attribute Python gives every module
-(``__doc__``, ``__name__``, ``__dict__``..., ``MODULE_ATTRIBUTES``; a package's ``__path__``);
-a helper that may bind names unseen (a star import, a
-module-level ``__getattr__``, ``globals()``, ``vars()``, ``exec``, ``sys.modules``, a
-package extending its ``__path__``, a namespace package) or any attribute store of that name
-or ``setattr`` in the bundle lets every name pass.
+never run, nor one a ``try`` or a ``with suppress(...)`` guards by catching its ImportError,
+which ``except ModuleNotFoundError`` does not, nor one for type checkers), and only a name that
+no reading could find bound: a name any top-level statement of the helper binds (in ``if``,
+``try``, ``for`` and ``with`` blocks too, by ``import``, ``def``, ``class``, assignment,
+walrus, ``match`` or a ``global`` statement), a submodule of a package, is bound, and so is an
+attribute Python gives every module (``__doc__``, ``__name__``, ``__dict__``...,
+``MODULE_ATTRIBUTES``; a package's ``__path__``); a helper that may bind names unseen (a star
+import, a module-level ``__getattr__``, ``globals()``, ``vars()``, ``exec``, ``sys.modules``, a
+package extending its ``__path__``, a namespace package) or any attribute store of that name or
+``setattr`` in the bundle lets every name pass.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from types import ModuleType
 
 from kit.bundle.bound_names import Names
 from kit.bundle.dynamic_names import binds_dynamically
-from kit.bundle.guards import is_type_checking
+from kit.bundle.guards import catches, handled_by, is_type_checking, raised_by
 from kit.bundle.sources import (
     Source,
     called_name,
@@ -68,35 +68,37 @@ def check_imported_names(entry: Source, helpers: list[Source]) -> None:
                     )
 
 
-def _load_time_imports(statements: list[ast.stmt], owner: str = ""):
+def _load_time_imports(
+    statements: list[ast.stmt], owner: str = "", caught: frozenset[str] = frozenset()
+):
     """The ``from ... import`` statements that run when the module loads and that nothing
-    guards: outside functions, ``if TYPE_CHECKING:`` bodies, ``try`` bodies with handlers
-    and ``with suppress(...)`` blocks; each with the class whose body holds it, if any (in
-    class ``K``, ``from m import __x`` imports ``_K__x``: ``private_name``)."""
+    guards: outside functions and ``if TYPE_CHECKING:`` bodies, and not in the body of a
+    ``try`` (or ``with suppress(...)``) whose handlers catch the ImportError ("cannot import
+    name") it raises (``kit.bundle.guards.raised_by``: ``except ModuleNotFoundError`` does
+    not); ``caught``: what the ``try`` statements around them name. Each with the class whose
+    body holds it, if any (in class ``K``, ``from m import __x`` imports ``_K__x``:
+    ``private_name``)."""
     for statement in statements:
         if isinstance(statement, ast.ImportFrom):
-            yield statement, owner
-        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) or _guarded(statement):
+            if not catches(caught, raised_by(statement, "member")):
+                yield statement, owner
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         elif isinstance(statement, ast.If) and is_type_checking(statement.test):
-            yield from _load_time_imports(statement.orelse, owner)
+            yield from _load_time_imports(statement.orelse, owner, caught)
         else:
             inner = statement.name if isinstance(statement, ast.ClassDef) else owner
-            for field in ("body", "orelse", "finalbody"):
-                yield from _load_time_imports(getattr(statement, field, []), inner)
-            for case in getattr(statement, "cases", []):
-                yield from _load_time_imports(case.body, owner)
+            own = caught | handled_by(statement)  # a try's or suppress's, for its body
+            yield from _load_time_imports(getattr(statement, "body", []), inner, own)
+            for block in _other_blocks(statement):
+                yield from _load_time_imports(block, inner, caught)
 
 
-def _guarded(statement: ast.stmt) -> bool:
-    """A ``try`` with handlers (whatever they catch) or a ``with`` that suppresses."""
-    if getattr(statement, "handlers", None):
-        return True
-    return isinstance(statement, (ast.With, ast.AsyncWith)) and any(
-        isinstance(item.context_expr, ast.Call)
-        and called_name(item.context_expr.func) == "suppress"
-        for item in statement.items
-    )
+def _other_blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
+    """A compound statement's blocks but its body: ``else``, ``finally``, handlers', cases'."""
+    blocks = [getattr(statement, field, []) for field in ("orelse", "finalbody")]
+    blocks += [handler.body for handler in getattr(statement, "handlers", [])]
+    return blocks + [case.body for case in getattr(statement, "cases", [])]
 
 
 def _readable(helper: Source) -> bool:

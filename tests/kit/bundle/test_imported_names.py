@@ -74,6 +74,24 @@ def test_names_bound_nowhere_the_import_looks_fail(toy, files, message):
     assert b"cannot import name" in run_source(toy, b"")[2][0]
 
 
+@pytest.mark.parametrize(
+    ("imports", "line"),
+    [
+        ("try:\n    from shared.mathx import nothere\nexcept ModuleNotFoundError:\n    pass\n", 5),
+        ("try:\n    if True:\n        from shared import nothere\nexcept KeyError:\n    pass\n", 6),
+        ("with suppress(ModuleNotFoundError):\n    from shared import nothere\n", 5),
+    ],
+)  # fmt: skip
+def test_a_try_that_does_not_catch_import_error_guards_no_name_a_helper_lacks(toy, imports, line):
+    """``from shared import nothere`` raises ImportError ("cannot import name"), not
+    ModuleNotFoundError (CPython 3.8.18 and 3.11.7, measured, a package folder's and a
+    module's): ``except ModuleNotFoundError:`` passed, and the bundle died."""
+    write(toy, "shared/mathx.py", "there = 7\n")
+    solution(toy, "from contextlib import suppress\n" + imports, "print(0)\n")
+    assert refused(toy).startswith(f"solutions/toy_sum.py:{line}: imports 'nothere' from shared/")
+    assert b"ImportError: cannot import name 'nothere'" in run_source(toy, b"")[2][-1]
+
+
 def test_a_private_name_imported_in_a_class_body_is_read_as_cpython_mangles_it(toy):
     """``from m import __x`` in class ``K`` imports ``m._K__x``: a helper binding only that
     builds (it was refused as not defining ``__x``) and runs as from source."""
@@ -139,6 +157,11 @@ ELSEWHERE = {
     ),
     "guarded by try": (
         "try:\n    from shared.mathx import nothere\nexcept ImportError:\n    nothere = 0\n",
+        "print(nothere)\n",
+    ),
+    "guarded by a try around a block": (
+        "try:\n    for _ in [0]:\n        from shared.mathx import nothere\n"
+        "except (KeyError, ImportError):\n    nothere = 0\n",
         "print(nothere)\n",
     ),
     "guarded by suppress": (
