@@ -1,23 +1,24 @@
 """Stage 1, discover: the solution and the helper modules it imports, in load order.
 
 Every module the solution imports, directly or through other helpers, that Python finds under
-the checkout is a helper. Python itself says where a module is (``kit.bundle.resolve``: the import
-system asked in a child process), so packages that extend their ``__path__``, namespace
+the checkout is a helper. Python itself says where a module is (``kit.bundle.resolve``: the
+import system asked in a child process), so packages that extend their ``__path__``, namespace
 packages (a folder without ``__init__.py``) and relative imports resolve as they do when the
 solution runs from source (one naming no module, in a module of no package, fails as there:
-refused unless a ``try`` catches it): from the workspace's root, and first from the
-solution's own folder when that is a script's (``import_path``: ``abc300/a.py``, run as ``python
-abc300/a.py``, imports ``abc300/mylib.py`` beside it as ``mylib``). Imports anywhere count,
-inside functions too, but not those of a helper's ``if __name__ == "__main__":`` block,
-which does not ship (its ``else`` does). ``from package import *`` follows a literal
-``__all__`` to the submodules it names. ``__import__(__name__)`` (``import_module`` too) names
-the importing module itself, which the bundle holds under that same name (the solution's is
-``__main__`` from source and in the bundle alike): read as that name's literal, no computed
-import. A workspace file or folder named as a standard module
-(a scratch ``heapq.py``) is refused: bundled, it would hide that module on the judge, and so
-is a name imported from a helper that never binds it (``kit.bundle.imported_names``), and
-``pkgutil.iter_modules`` or ``importlib.resources`` given what may be a helper's, whose
-files the bundle does not have (``kit.bundle.package_files``).
+refused unless a ``try`` catches what Python raises, ``kit.bundle.guards.raised_by``:
+ImportError, and beyond the top package ValueError on 3.8 too): from the workspace's root, and
+first from the solution's own folder when that is a script's (``import_path``: ``abc300/a.py``,
+run as ``python abc300/a.py``, imports ``abc300/mylib.py`` beside it as ``mylib``). Imports
+anywhere count, inside functions too, but not those of a helper's ``if __name__ ==
+"__main__":`` block, which does not ship (its ``else`` does). ``from package import *`` follows
+a literal ``__all__`` to the submodules it names. ``__import__(__name__)`` (``import_module``
+too) names the importing module itself, which the bundle holds under that same name (the
+solution's is ``__main__`` from source and in the bundle alike): read as that name's literal,
+no computed import. A workspace file or folder named as a standard module (a scratch
+``heapq.py``) is refused: bundled, it would hide that module on the judge, and so is a name
+imported from a helper that never binds it (``kit.bundle.imported_names``), and
+``pkgutil.iter_modules`` or ``importlib.resources`` given what may be a helper's, whose files
+the bundle does not have (``kit.bundle.package_files``).
 
 The helpers are ordered so that each comes after the helpers it imports at load time (imports
 inside functions do not count; a cycle is left as it is): the order of the bundle's files.
@@ -144,9 +145,10 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
                 yield prefixes(name), node.lineno
             continue
         (base,) = imported_modules(source, node)
-        if base.startswith("."):  # ImportError from source too: refused unless it is caught
-            if node.lineno not in guarded_lines(source.tree):  # read only for such an import
-                raise BuildError(no_parent(source, node.level, node.lineno))
+        if base.startswith("."):  # fails from source too: refused unless that is caught
+            missing = "package" if not source.package else "top"  # ``raised_by``'s
+            if node.lineno not in guarded_lines(source.tree, missing=missing):
+                raise BuildError(no_parent(source, node.level, node.lineno) + _RAISES[missing])
             continue
         yield prefixes(base), node.lineno
         for alias in node.names:
@@ -159,6 +161,13 @@ def _wanted(source: Source, found: dict[str, Source], resolver: Resolver):
             elif alias.name not in _bound_names(found.get(base)):
                 # the submodule Python's fromlist imports: unrenamed in a class body
                 yield [*prefixes(base), f"{base}.{alias.name}"], node.lineno
+
+
+# what an unguarded relative import that names no module is told, by ``raised_by``'s kind
+_RAISES = {
+    "package": "",  # ImportError, said in Python's words
+    "top": " (CPython 3.8 raises ValueError there, 3.9 and later ImportError: a try catches both)",
+}
 
 
 def _dynamic_imports(source: Source) -> list[tuple[int, str | None]]:

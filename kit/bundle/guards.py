@@ -80,11 +80,13 @@ CATCHERS = {
     ),
     "SyntaxError": frozenset({"SyntaxError", "Exception", "BaseException"}),
     "TypeError": frozenset({"TypeError", "Exception", "BaseException"}),
+    "ValueError": frozenset({"ValueError", "Exception", "BaseException"}),
 }
 BARE = "BaseException"  # what a bare ``except:`` catches
 # what the caller asks a ``try`` to guard: a builtin read by its name, a module's member, a
-# module, or an operation or call the old version takes but not so (``raised_by``)
-MISSING = ("name", "member", "module", "type")
+# module, an operation or call the old version takes but not so, or a relative import's
+# package: none (a module of no package), or fewer than its dots (``raised_by``)
+MISSING = ("name", "member", "module", "type", "package", "top")
 
 
 def is_guard(
@@ -213,21 +215,28 @@ def handled_by(statement: ast.stmt) -> frozenset[str]:
 
 
 def catches(names: AbstractSet[str], raised: str) -> bool:
-    """Whether handlers naming the exceptions ``names`` catch ``raised`` (one of CATCHERS)."""
-    return bool(CATCHERS[raised] & names)
+    """Whether handlers naming the exceptions ``names`` catch ``raised`` (one of CATCHERS, or
+    several joined by ``|`` where the targets' versions raise each: all of them caught)."""
+    return all(CATCHERS[kind] & names for kind in raised.split("|"))
 
 
 def raised_by(statement: ast.stmt, missing: str) -> str:
     """What ``statement`` raises on a Python that lacks what it reads (``missing``, of
     MISSING): an operation or call the old version does not take so ("type": ``{} | {}``,
     ``list[int]``, ``zip(a, b, strict=True)``, ``math.gcd(a, b, c)``) TypeError; ``import m``
-    ModuleNotFoundError; ``from m import x`` ImportError, or ModuleNotFoundError when the
-    module is missing; any other statement NameError for a builtin read by its name, else
-    AttributeError (a module's member)."""
+    ModuleNotFoundError; ``from m import x`` ImportError ("cannot import name": a name a
+    module it finds lacks, a submodule of a package included, ``from shared import nothere``),
+    or ModuleNotFoundError when the module is missing; ``from . import x`` in a module of no
+    package ("package") ImportError, and with more dots than packages above it ("top")
+    ValueError on 3.8, ImportError from 3.9 (both to catch); any other statement NameError
+    for a builtin read by its name, else AttributeError (a module's member). CPython 3.8.18
+    and 3.11.7, measured."""
     if missing == "type":
         return "TypeError"
     if isinstance(statement, ast.Import):
         return "ModuleNotFoundError"
+    if isinstance(statement, ast.ImportFrom) and missing == "top":
+        return "ValueError|ImportError"
     if isinstance(statement, ast.ImportFrom):
         return "ModuleNotFoundError" if missing == "module" else "ImportError"
     return "NameError" if missing == "name" else "AttributeError"
