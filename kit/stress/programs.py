@@ -85,7 +85,7 @@ class Program:
                 f"still running at {limits.timeout:g} s{moved}, when a stress run stops a "
                 "brute force"
             )
-        if failure is None and not run.stdout.strip() and run.stderr.strip():
+        if failure is None and _blank(run.stdout) and not _blank(run.stderr):
             # its answer on stderr, or a message there: the solution is not to blame
             said = summary_line(run.stderr)
             failure = f"it printed nothing on stdout, and on stderr: {said}"
@@ -105,7 +105,7 @@ class Program:
         if failure is not None:
             raise BuildError(f"{called} failed: {failure}")
         if not run.stdout:  # no input file at all: a generator's bug, not the module's
-            said = summary_line(run.stderr) if run.stderr.strip() else ""
+            said = "" if _blank(run.stderr) else summary_line(run.stderr)
             raise BuildError(f"{called} printed nothing" + (f" (it said: {said})" if said else ""))
         try:
             return run.stdout.decode("utf-8")
@@ -165,6 +165,12 @@ def made_elsewhere(
     if process_verdict(run, limits) is not None:
         return None
     return run.stdout.decode("utf-8", "replace")
+
+
+def _blank(output: bytes) -> bool:
+    """Whether ``output`` is empty or ASCII whitespace alone, as ``strip()`` would leave it
+    empty, read in place: a brute force's answer of tens of MiB is not copied for it."""
+    return not output or output.isspace()
 
 
 def _failure(run: Run, limits: Limits, program: Program) -> str | None:

@@ -5,6 +5,7 @@ naming the program and its input or seed, and where a Python one raised."""
 
 import os
 import sys
+import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -208,6 +209,29 @@ def test_a_brute_force_that_answers_on_stderr_only_is_one_line_not_the_solution_
     (maxsum.root / "silent.py").write_text("pass\n")  # an empty answer may be the answer
     silent = parse_program("silent.py", "--brute", RUNNER, maxsum)
     assert silent.answer("4\n-1 3 -2 5\n", cwd=tmp_path, limits=limits) == b""
+
+
+def test_a_flood_of_an_answer_is_read_blank_or_not_without_a_copy_of_it(
+    maxsum, tmp_path, monkeypatch
+):
+    """A brute force's 16 MiB answer was copied whole (``strip()``) to tell whether it was
+    blank; read in place, the kit's peak there is what it held already. A blank one (ASCII
+    whitespace, as ``strip()`` took) beside a stderr is still told."""
+    limits = limits_for(maxsum, RUNNER)
+    brute = parse_program("brute/maxsum_brute.py", "--brute", RUNNER, maxsum)
+    flood = b"3 " * (8 << 20)
+    runs = {"flood": Run(0, flood, b"", seconds=0.1, cpu_seconds=0.1, peak_kib=1)}
+    monkeypatch.setattr(Program, "_run", staticmethod(lambda *args, **settings: runs["flood"]))
+    tracemalloc.start()
+    try:
+        assert brute.answer("1\n6\n", cwd=tmp_path, limits=limits) is flood
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak
+    runs["flood"] = Run(0, b" \n\t\r\x0b\x0c", b"6\n", seconds=0.1, cpu_seconds=0.1, peak_kib=1)
+    with pytest.raises(BuildError, match="it printed nothing on stdout, and on stderr: 6 "):
+        brute.answer("1\n6\n", cwd=tmp_path, limits=limits)
 
 
 @pytest.mark.parametrize(
