@@ -495,9 +495,11 @@ def neutralised(
     numbers stay; ``if PYPY: import pypyjit`` becomes ``if PYPY: pass``); ``missing``: what a
     ``try`` guards (``guarded_statements``)."""
     lines = text.split("\n")
-    found = guarded_statements(tree, False, imported, settled, versioned, missing=missing)
+    found = _outermost(
+        guarded_statements(tree, False, imported, settled, versioned, missing=missing)
+    )
     # from the last: a statement put in ``pass``'s place moves those after it on its line
-    for statement in sorted(found, key=lambda s: (s.lineno, s.col_offset), reverse=True):
+    for statement in reversed(found):
         first, column = start_of(statement)
         last = statement.end_lineno or statement.lineno
         tail = lines[last - 1][char_col(lines[last - 1], statement.end_col_offset) :]
@@ -507,6 +509,18 @@ def neutralised(
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)
+
+
+def _outermost(found: list[ast.stmt]) -> list[ast.stmt]:
+    """``found`` in the order they start, but those within another (an eager part of a
+    statement a guarded conditional expression guards whole): each text replaced once."""
+    kept: list[ast.stmt] = []
+    for statement in sorted(found, key=start_of):
+        end = (statement.end_lineno or statement.lineno, statement.end_col_offset or 0)
+        if kept and end <= (kept[-1].end_lineno or kept[-1].lineno, kept[-1].end_col_offset or 0):
+            continue
+        kept.append(statement)
+    return kept
 
 
 def start_of(statement: ast.stmt) -> tuple[int, int]:

@@ -290,6 +290,21 @@ def test_what_a_definition_runs_where_it_stands_in_a_try_is_guarded_by_it():
     ]
 
 
+def test_an_eager_part_within_a_statement_guarded_whole_is_replaced_once():
+    """A statement a guarded conditional expression guards whole holds the parts a ``try``
+    guards of it too: the neutralised text replaces it once (each replaced in turn, the
+    statement's end was read on a line already changed, and ``; g = 1`` was lost)."""
+    text, tree = parsed(
+        """\
+        try:
+            f = (lambda: math.lcm(1, 2)) if hasattr(math, "lcm") else None; g = math.cbrt(8)
+        except AttributeError:
+            pass
+        """
+    )
+    assert neutralised(text, tree, missing="member").split("\n")[1] == "    pass; pass"
+
+
 def test_annotations_never_evaluated_are_no_part_a_try_guards():
     """Under ``from __future__ import annotations`` a parameter's annotation is never
     evaluated: nothing to guard, its default still is."""
