@@ -31,10 +31,12 @@ HINT = (
 ANY_CASE = ', or, if it accepts YES and NO in any case, set compare = "std:nyesno" in problems.toml'
 
 
-# Made NFC, a code point's UTF-8 bytes grow or shrink 3 times at most (U+0390 is 2 bytes, its
-# NFD 6; U+1D160 is 4, its NFC 12: every code point, unicodedata's tables), so two texts alike
-# once both are made NFC are 9 times each other's size at most, and the letters' case changes
-# none; the layout (spaces, blank lines), which a comparison may not read, is given SLACK
+# Made NFC, a code point's UTF-8 bytes grow or shrink 3 times at most alone (U+0390 is 2 bytes,
+# its NFD 6; U+1D160 is 4, its NFC 12), and two texts NFC makes alike are 3.5 times each
+# other's size at most (U+1FBE U+0308 U+0301, 7 bytes, is U+0390's 2: every code point's
+# decompositions, unicodedata's tables, searched), 9 leaving room; the letters' case (ASCII's,
+# bytes.lower) changes none; the layout (spaces, blank lines), which a comparison may not read,
+# is given SLACK
 GROWTH = 9
 SLACK = 1 << 16
 

@@ -11,6 +11,7 @@ import pytest
 
 from kit.judges.compare import parse_compare
 from kit.run import unicode_forms
+from kit.run.letter_case import SLACK
 from kit.run.unicode_forms import form_hint
 
 INPUT = Path("in")
@@ -97,3 +98,17 @@ def test_the_forms_furthest_apart_in_size_still_get_the_hint(text):
     assert len(long) == 3 * len(short) - 2 * (1 << 15) and len(short) > 1 << 16
     (said,) = hint("tokens", short, long)
     assert said.startswith("hint: the output is the answer but for its Unicode normalisation")
+
+
+def test_the_texts_furthest_apart_in_size_that_nfc_makes_alike_still_get_the_hint():
+    """U+1FBE U+0308 U+0301 (7 bytes: a singleton and two accents) made NFC is U+0390 (2
+    bytes): 3.5 times apart, the most two texts NFC makes alike are (every code point's
+    decompositions, unicodedata's tables, searched), past the 3 a code point grows or shrinks
+    by alone, and within ``alike_sizes``' 9."""
+    wide = "\u1fbe\u0308\u0301"
+    assert unicodedata.normalize("NFC", wide) == "\u0390"
+    short, long = ("\u0390" * (1 << 20) + "\n").encode(), (wide * (1 << 20) + "\n").encode()
+    assert len(long) - 1 == 3.5 * (len(short) - 1) > 16 * SLACK  # past the slack's reach
+    for expected, got in ((short, long), (long, short)):
+        (said,) = hint("tokens", expected, got)
+        assert said.startswith("hint: the output is the answer but for its Unicode normalisation")
