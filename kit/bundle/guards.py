@@ -505,7 +505,7 @@ def neutralised(
         tail = lines[last - 1][char_col(lines[last - 1], statement.end_col_offset) :]
         line = lines[first - 1]
         stand_in = getattr(statement, "replacement", "pass")  # an expression's: None
-        lines[first - 1] = line[: char_col(line, column)] + stand_in + tail
+        lines[first - 1] = line[: at_sign(line, char_col(line, column))] + stand_in + tail
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)
@@ -530,6 +530,14 @@ def start_of(statement: ast.stmt) -> tuple[int, int]:
     if decorators:
         return decorators[0].lineno, decorators[0].col_offset - 1
     return statement.lineno, statement.col_offset
+
+
+def at_sign(line: str, column: int) -> int:
+    """``column``, where ``start_of`` says a statement starts on ``line``, moved back to its
+    decorator's ``@`` over the spaces Python lets follow it (``@ functools.cache``, whose
+    expression ``start_of`` reads one character back from); unmoved for any other."""
+    before = line[: column + 1].rstrip()
+    return len(before) - 1 if before.endswith("@") and column < len(line) else column
 
 
 def char_col(line: str, byte_col: int | None) -> int:

@@ -33,7 +33,14 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from kit import cache
-from kit.bundle.guards import char_col, handled_by, imported_flags, neutralised, start_of
+from kit.bundle.guards import (
+    at_sign,
+    char_col,
+    handled_by,
+    imported_flags,
+    neutralised,
+    start_of,
+)
 from kit.bundle.masked_literals import mask_literals
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
@@ -185,7 +192,7 @@ def _alone(lines: list[str], branch: list[ast.stmt]) -> list[str]:
     first, column = start_of(branch[0])
     found = lines[first - 1 : branch[-1].end_lineno]
     head = found[0]
-    at = char_col(head, column)
+    at = at_sign(head, char_col(head, column))
     rest = head[at:]
     if rest.startswith("elif"):
         rest = rest[2:]

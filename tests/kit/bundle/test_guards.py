@@ -322,6 +322,24 @@ def test_annotations_never_evaluated_are_no_part_a_try_guards():
     assert guarded_lines(tree, missing="member") == {4}
 
 
+def test_a_decorator_spaced_from_its_at_sign_is_neutralised_from_the_at_sign():
+    """``@ functools.cache`` (a space after ``@``, as Python takes it) in a ``try`` was made
+    ``@pass``: the text vermin reads did not parse, and every finding of the module was lost
+    (``math.lcm`` outside the ``try`` passed)."""
+    text, tree = parsed(
+        """\
+        try:
+            @  functools.cache
+            def f(n):
+                return n
+        except AttributeError:
+            pass
+        """
+    )
+    lines = neutralised(text, tree, missing="member").split("\n")
+    assert lines[1:4] == ["    pass", "    def f(n):", "        return n"]
+
+
 def test_contextlib_suppress_guards_as_a_try_catching_the_same():
     """``with contextlib.suppress(ImportError): import numpy`` is a guarded import as a ``try``
     is; the build refused it as unguarded."""

@@ -581,6 +581,8 @@ def test_a_member_imported_in_a_try_whose_handler_defines_it_passes(caught, line
          [(2, "'math.lcm' member")]),
         ("try:\n    f = functools.cache(\n        lambda n: math.cbrt(n))\n"
          "except AttributeError:\n    pass\n", [(3, CBRT)]),
+        ("import functools\nprint(math.lcm(2, 3))\ntry:\n    @ functools.cache\n    def f(n):\n"
+         "        return n\nexcept AttributeError:\n    pass\n", [(2, "'math.lcm' member")]),
     ],
 )  # fmt: skip
 def test_a_try_guards_the_statements_of_blocks_within_its_body_not_a_function_s(text, lines):

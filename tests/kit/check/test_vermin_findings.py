@@ -161,6 +161,22 @@ def test_each_branch_is_read_alone_and_its_lines_are_the_module_s():
     assert found == {(3, "'math.lcm' member"), (5, "'math.cbrt' member")}
 
 
+def test_a_branch_opening_on_a_decorator_spaced_from_its_at_sign_is_read():
+    """``@ functools.cache`` (a space after ``@``) first in a branch lost its ``@`` there: the
+    branch's text did not parse, and what it reads was not looked at."""
+    source = module(
+        """\
+        import functools
+        if hasattr(functools, "cache"):
+            @ functools.cache
+            def f(n):
+                return math.lcm(n, 2)
+        """
+    )
+    found = {(f[1], f[2]) for f in vermin([source])}
+    assert (5, "'math.lcm' member") in found
+
+
 def test_names_are_written_out_right_to_left_where_the_text_still_holds_them():
     """``_qualified``: two names on a line both written out (right to left, so the first's
     column still holds), a branch's line a space further right, and a place the text no
