@@ -570,6 +570,8 @@ def test_a_member_imported_in_a_try_whose_handler_defines_it_passes(caught, line
          [(3, "'math.lcm' member")]),
         ("try:\n    def f():\n        return math.lcm(2, 3)\nexcept AttributeError:\n    pass\n",
          [(3, "'math.lcm' member")]),
+        ("try:\n    for i in range(math.lcm(2, 3)):\n        import tomllib\n"
+         "except AttributeError:\n    pass\n", [(3, "'tomllib' module")]),
         ("import functools\ntry:\n    @functools.cache\n    def f(n):\n        return n\n"
          "except AttributeError:\n    f = functools.lru_cache(None)(lambda n: n)\n", []),
         ("try:\n    def f(x=math.lcm(2, 3), *, y=math.cbrt(8)) -> math.lcm:\n        return x\n"
