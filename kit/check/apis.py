@@ -122,6 +122,9 @@ _LATER_BUILTIN = re.compile(r"'(\w+)' builtin")  # the kit's finding of a builti
 _BUILTIN = re.compile(r"'(\w+)' member")  # vermin's finding of a builtin
 # a finding of a method, vermin's or the kit's: its name
 _METHOD = re.compile(r"'?[\w/]+\.(\w+)(?:' member|\(\))")
+# vermin's finding of a member used bare as a decorator (``@functools.cache``), besides its
+# finding of the member itself on the same line
+_DECORATOR = re.compile(r"'([\w.]+)' user function decorator")
 
 
 def _module_of(what: str) -> str | None:
@@ -186,9 +189,13 @@ def construct(what: str) -> str:
     """What the finding ``what`` is of, the same for the kit's own rule and vermin's when both
     find one construct: a method of ``NEW_METHODS`` by its name (``str/bytes.removeprefix()``
     and ``'str.removeprefix' member`` are ``removeprefix``), either rule's ``|`` on dicts
-    ``dict union``; any other finding is its own."""
+    ``dict union``, and vermin's two findings of ``@functools.cache``, its ``'functools.cache'
+    member`` and ``user function decorator``, that member; any other finding is its own."""
     if what.startswith("dict union"):
         return "dict union"
+    decorator = _DECORATOR.fullmatch(what)
+    if decorator:
+        return f"'{decorator[1]}' member"
     match = _METHOD.fullmatch(what)
     return match[1] if match and match[1] in NEW_METHODS else what
 

@@ -629,3 +629,12 @@ def test_a_try_guards_what_3_8_takes_but_not_so_only_catching_type_error(read, h
     line = 1 + len(read.splitlines())
     found = sorted({at for at, _ in refused(text)[(3, 8)]})
     assert found == ([] if TYPE_HANDLERS[handler] else [line])
+
+
+def test_vermin_s_two_findings_of_a_bare_cache_decorator_are_one_construct():
+    """``@functools.cache`` is one use, which vermin finds twice on its line: as a member and
+    as a ``user function decorator``; the build said both (a field library's memoised
+    helper gave two errors for one line)."""
+    member = apis.construct("'functools.cache' member")
+    assert apis.construct("'functools.cache' user function decorator") == member
+    assert apis.construct("'functools.lru_cache' user function decorator") != member

@@ -684,6 +684,18 @@ def test_each_newer_construct_on_one_line_is_said_and_each_once(toy):
     ]
 
 
+def test_a_bare_cache_decorator_is_said_once(toy):
+    """``@functools.cache`` (3.9) is one construct: vermin's two findings of it on its line,
+    the member and the ``user function decorator``, gave two errors."""
+    code = "import functools\n\n\n@functools.cache\ndef f(n):\n    return n\n\n\nprint(f(3))\n"
+    write(toy, "solutions/toy_sum.py", code)
+    problem = load_registry(toy)["toy_sum"]
+    assert check(problem, make_bundle(problem), {}).errors == [
+        "solutions/toy_sum.py:4: 'functools.cache' member needs Python 3.9 "
+        "(targets cpython3.8, pypy3)"
+    ]
+
+
 def test_a_helper_named_as_a_module_pypy_has_built_in_is_noted_for_pypy_targets(toy):
     """PyPy imports its own ``pypyjit``, not the workspace's stub: the build says so."""
     write(toy, "pypyjit.py", "def set_param(*args):\n    pass\n")
