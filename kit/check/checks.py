@@ -118,6 +118,7 @@ def check(
     apart.set_apart(result)
     result.notes += _pypy_builtins(modules, targets)
     result.notes += module_places.shadowed_beside(modules)
+    result.notes += module_places.judge_namesakes(modules, judge.name, judge.installs(targets))
     size = len(bundle.text.encode("utf-8"))
     if problem.source_limit is not None and size > problem.source_limit:
         result.errors.append(
@@ -328,6 +329,10 @@ class _Judge:
         if self.installed is None:
             return list(targets)
         return [target for target in targets if not self.installed.has(name, target.impl)]
+
+    def installs(self, targets: list[Target]):
+        """``installs(name)``: whether some target of the judge's can import ``name``."""
+        return lambda name: len(self.lacking(name, targets)) < len(targets)
 
     def refusal(self, where: str, name: str) -> str:
         """The error for an import of ``name`` that no target of this judge has."""

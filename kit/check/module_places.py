@@ -17,6 +17,8 @@ API::
     hint(module, name, helpers, folders) -> str      # "; ..." to follow an import's error, or ""
                                                      # (a helper's: where it was looked for)
     shadowed_beside(modules) -> list[str]            # "note: ..." for each namesake left out
+    judge_namesakes(modules, judge, installs) -> list[str]  # "note: ..." for a library in a
+                                                     # subfolder taking the judge's namesake
 """
 
 from __future__ import annotations
@@ -57,6 +59,39 @@ def shadowed_beside(modules: list[Source]) -> list[str]:
         if note is not None:
             notes.append(note)
     return notes
+
+
+def judge_namesakes(modules: list[Source], judge: str, installs) -> list[str]:
+    """A note for each helper folder named as a module the judge installs (``installs(top)``),
+    not at the root, whose own files import that module by its absolute name
+    (``shared/atcoder/segtree.py``: ``import atcoder._bit``): from source and on the judge
+    that import takes the judge's ``atcoder``, beside the folder's own modules, which runs
+    here only where this machine installs it too."""
+    tops = {module.name.partition(".")[0] for module in modules}
+    notes, said = [], set()
+    for module in modules:
+        folders = PurePosixPath(module.rel).parts[1:-1]  # the root's own folder is a helper
+        for node in walk(module.shipped_tree()):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)) or getattr(node, "level", 0):
+                continue
+            for name in imported_modules(module, node):
+                top = name.partition(".")[0]
+                if top in folders and top not in tops and top not in said and installs(top):
+                    said.add(top)
+                    notes.append(_judge_namesake_note(module, node.lineno, name, judge))
+    return notes
+
+
+def _judge_namesake_note(module: Source, line: int, name: str, judge: str) -> str:
+    top = name.partition(".")[0]
+    parts = PurePosixPath(module.rel).parts
+    folder = "/".join(parts[: parts.index(top, 1) + 1])
+    return (
+        f"note: {module.rel}:{line}: imports '{name}' from the '{top}' {judge} installs, not "
+        f"from {folder}/, where this file lies (imports are found from the workspace's root), "
+        f"so the judge's '{top}' runs beside your copy; move {folder}/, or a link to it, to "
+        "the workspace's root to bundle your copy whole"
+    )
 
 
 def _namesake_note(entry: Source, helper: Source, folders: tuple[Path, ...]) -> str | None:

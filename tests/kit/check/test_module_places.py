@@ -5,7 +5,7 @@ other); the hints for refused imports are tested through the checks (test_checks
 from kit.building.pipeline import columns_for
 from kit.bundle_making import make_bundle
 from kit.check.checks import check
-from kit.check.module_places import shadowed_beside
+from kit.check.module_places import judge_namesakes, shadowed_beside
 from kit.registry import load_registry
 from tests.bundle_support import bundle_of, write
 
@@ -97,3 +97,47 @@ def test_no_note_for_a_script_s_folder_no_python_m_run_can_name(toy):
     write(toy, "abc-300/common.py", "def f():\n    return 2\n")
     _solution_at(toy, "abc-300/a.py")
     assert shadowed_beside(bundle_of(toy).modules) == []
+
+
+LIBRARY_IN_SHARED = {
+    "shared/lib/__init__.py": "",
+    "shared/lib/_bits.py": "def top(n):\n    return n.bit_length()\n",
+    "shared/lib/tree.py": "import lib._bits\n\n\ndef size(n):\n    return lib._bits.top(n)\n",
+}
+
+
+def test_a_library_in_a_subfolder_taking_the_judge_s_namesake_is_noted(toy):
+    """A library copied into shared/ whose files import it by its own name: where the judge
+    installs a module of that name (AtCoder's ``atcoder``), that import takes the judge's,
+    beside the copy, and was accepted in silence (a run here failed only for lack of it)."""
+    for rel, text in LIBRARY_IN_SHARED.items():
+        write(toy, rel, text)
+    write(toy, "solutions/toy_sum.py", "from shared.lib.tree import size\nprint(size(5))\n")
+    modules = bundle_of(toy).modules
+    assert judge_namesakes(modules, "AtCoder", {"lib"}.__contains__) == [
+        "note: shared/lib/tree.py:1: imports 'lib._bits' from the 'lib' AtCoder installs, not "
+        "from shared/lib/, where this file lies (imports are found from the workspace's root), "
+        "so the judge's 'lib' runs beside your copy; move shared/lib/, or a link to it, to the "
+        "workspace's root to bundle your copy whole"
+    ]
+    assert judge_namesakes(modules, "AtCoder", set().__contains__) == []
+
+
+def test_no_judge_namesake_note_for_a_library_at_the_root(toy):
+    for rel, text in LIBRARY_IN_SHARED.items():
+        write(toy, rel.removeprefix("shared/"), text)
+    write(toy, "solutions/toy_sum.py", "from lib.tree import size\nprint(size(5))\n")
+    assert judge_namesakes(bundle_of(toy).modules, "AtCoder", {"lib"}.__contains__) == []
+
+
+def test_the_checks_give_the_judge_namesake_note(toy):
+    for rel, text in LIBRARY_IN_SHARED.items():
+        write(toy, rel.replace("/lib/", "/atcoder/"), text.replace("lib.", "atcoder."))
+    code = "from shared.atcoder.tree import size\nprint(size(5))\n"
+    write(toy, "solutions/toy_sum.py", code)
+    table = toy / "problems.toml"
+    table.write_text(table.read_text().replace('judge = "nowhere"', 'judge = "AtCoder"', 1))
+    problem = load_registry(toy)["toy_sum"]
+    checked = check(problem, make_bundle(problem), {})
+    assert checked.errors == []
+    assert [n for n in checked.notes if "shared/atcoder/tree.py:1" in n] != []
