@@ -408,6 +408,7 @@ def _decorators(statement: ast.stmt) -> list[ast.stmt]:
         alone = ast.Expr(decorator)
         alone.lineno, alone.col_offset = decorator.lineno, decorator.col_offset - 1
         alone.end_lineno, alone.end_col_offset = decorator.end_lineno, decorator.end_col_offset
+        alone.decorator = True  # type: ignore[attr-defined]
         found.append(alone)
     return found
 
@@ -500,12 +501,9 @@ def neutralised(
     )
     # from the last: a statement put in ``pass``'s place moves those after it on its line
     for statement in reversed(found):
-        first, column = start_of(statement)
-        last = statement.end_lineno or statement.lineno
-        tail = lines[last - 1][char_col(lines[last - 1], statement.end_col_offset) :]
-        line = lines[first - 1]
+        (first, start), (last, end) = text_start(lines, statement), _text_end(lines, statement)
         stand_in = getattr(statement, "replacement", "pass")  # an expression's: None
-        lines[first - 1] = line[: at_sign(line, char_col(line, column))] + stand_in + tail
+        lines[first - 1] = lines[first - 1][:start] + stand_in + lines[last - 1][end:]
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)
@@ -532,12 +530,48 @@ def start_of(statement: ast.stmt) -> tuple[int, int]:
     return statement.lineno, statement.col_offset
 
 
-def at_sign(line: str, column: int) -> int:
-    """``column``, where ``start_of`` says a statement starts on ``line``, moved back to its
-    decorator's ``@`` over the spaces Python lets follow it (``@ functools.cache``, whose
-    expression ``start_of`` reads one character back from); unmoved for any other."""
-    before = line[: column + 1].rstrip()
-    return len(before) - 1 if before.endswith("@") and column < len(line) else column
+def text_start(lines: list[str], statement: ast.stmt) -> tuple[int, int]:
+    """Where ``statement`` starts in the text's ``lines``: its line and character column; a
+    decorated definition's, and a decorator's alone (``_decorators``), at the ``@``, which
+    spaces, parentheses, line breaks and comments may part from its expression (``@
+    functools.cache``, ``@(functools.cache)``), where ``start_of`` cannot tell it."""
+    decorators = getattr(statement, "decorator_list", None)
+    if getattr(statement, "decorator", False) or decorators:
+        return _at_sign(lines, decorators[0] if decorators else statement.value)[:2]
+    line = lines[statement.lineno - 1]
+    return statement.lineno, char_col(line, statement.col_offset)
+
+
+def _text_end(lines: list[str], statement: ast.stmt) -> tuple[int, int]:
+    """Where ``statement`` ends in ``lines``: its last line and the character column after
+    it; a decorator's alone after the parentheses its ``@`` opened around it (``@
+    (functools.cache)``)."""
+    number = statement.end_lineno or statement.lineno
+    column = char_col(lines[number - 1], statement.end_col_offset)
+    opened = _at_sign(lines, statement.value)[2] if getattr(statement, "decorator", 0) else 0
+    while opened and number <= len(lines):
+        code = lines[number - 1][column:].split("#", 1)[0]  # no string: no "#" but a comment's
+        for index, character in enumerate(code):
+            opened -= character == ")"
+            if not opened:
+                return number, column + index + 1
+        number, column = number + 1, 0
+    return number, column
+
+
+def _at_sign(lines: list[str], decorator: ast.expr) -> tuple[int, int, int]:
+    """The line and character column of ``decorator``'s ``@``, and how many parentheses
+    open between them (only spaces, parentheses, line breaks and comments may stand there,
+    no string: a ``#`` opens a comment)."""
+    number = decorator.lineno
+    before = lines[number - 1][: char_col(lines[number - 1], decorator.col_offset)]
+    opened = 0
+    while number > 1 and not before.split("#", 1)[0].lstrip().startswith("@"):
+        opened += before.split("#", 1)[0].count("(")
+        number -= 1
+        before = lines[number - 1]
+    code = before.split("#", 1)[0]
+    return number, len(code) - len(code.lstrip()), opened + code.count("(")
 
 
 def char_col(line: str, byte_col: int | None) -> int:

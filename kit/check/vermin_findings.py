@@ -33,14 +33,7 @@ from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from kit import cache
-from kit.bundle.guards import (
-    at_sign,
-    char_col,
-    handled_by,
-    imported_flags,
-    neutralised,
-    start_of,
-)
+from kit.bundle.guards import char_col, handled_by, imported_flags, neutralised, text_start
 from kit.bundle.masked_literals import mask_literals
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
@@ -65,7 +58,9 @@ def _for_vermin(
     imported = imported_flags(module, modules, settled_tests)
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
-    texts = [(neutralised(masked, tree, imported, settled, missing=missing), 0, 0)]
+    texts = [
+        (_readable(neutralised(masked, tree, imported, settled, missing=missing), masked), 0, 0)
+    ]
     ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
@@ -73,12 +68,12 @@ def _for_vermin(
     for node, _ in ifs:
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
-        opened = neutralised(masked, tree, imported, settled, read, missing)
+        opened = _readable(neutralised(masked, tree, imported, settled, read, missing), masked)
         lines = opened.split("\n")
         for branch in (node.body, node.orelse):
             if branch:
                 text = "\n".join([*header, "if True:", *_alone(lines, branch)]) + "\n"
-                first = start_of(branch[0])[0]
+                first = text_start(lines, branch[0])[0]
                 if _parses(text):  # else (one vermin could not read either) not read
                     texts.append((text, first - len(header) - 2, len(header) + 1))
     return texts + _renamed_variants(module, modules, tree, texts)
@@ -189,15 +184,22 @@ def _alone(lines: list[str], branch: list[ast.stmt]) -> list[str]:
     """The lines of ``branch`` as the body of an ``if True:``: what comes before it on its
     first line (its ``if``'s or ``else``'s header) as spaces, an ``elif`` made an ``if``, and a
     space more before each line (an ``elif`` of a top-level ``if`` is at the margin)."""
-    first, column = start_of(branch[0])
+    first, at = text_start(lines, branch[0])
     found = lines[first - 1 : branch[-1].end_lineno]
     head = found[0]
-    at = at_sign(head, char_col(head, column))
     rest = head[at:]
     if rest.startswith("elif"):
         rest = rest[2:]
     found[0] = " " * at + rest
     return [" " + line for line in found]
+
+
+def _readable(text: str, whole: str) -> str:
+    """``text``, ``whole`` neutralised, when it parses; else ``whole``, its guarded code read
+    as any: vermin finds nothing in a text it cannot parse, and every finding of the module
+    would pass (a fault of ``neutralised``'s, ``@ functools.cache`` made ``@pass`` once,
+    refused this way: more, never less). Parsed only when something was taken out."""
+    return text if text == whole or _parses(text) else whole
 
 
 def _parses(text: str) -> bool:

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from kit.bundle import guards
+from kit.bundle.eager_parts import eager_parts
 from kit.bundle.guards import (
+    _decorators,
     guarded_lines,
     guarded_statements,
     imported_flags,
@@ -511,3 +514,69 @@ def test_an_imported_flag_the_module_binds_again_is_none():
     env = source("shared.env", "import sys\nPYPY = 'PyPy' in sys.version\n")
     main = source("__main__", "from shared.env import PYPY\nPYPY = False\nif PYPY:\n    f()\n")
     assert imported_flags(main, [main, env]).guards == frozenset()
+
+
+# odd shapes of statements, decorators and the parts a definition runs where it stands, which
+# the repository's own files may not hold: every one neutralised must parse
+SHAPES = """\
+import functools, math
+@ functools.cache
+@(functools.lru_cache)
+@ (  # a comment (with a parenthesis
+    functools.lru_cache(maxsize=None)
+)  # another )
+def f(a=(math.lcm(1, 2)), *, b: (int) = 2) -> (int): return a; x = 1
+class C(
+    object, metaclass=type,
+):
+    @(staticmethod)
+    def g(): pass
+    y: (int) = (3)
+for (i) in (range(3)): pass
+with (open(f)) as g, (open(g)): pass
+x[1:2], y.z = (yield), \\
+    2
+del (x[0]), y.z
+x += (1); (f(x))
+if (x): pass
+elif [x]: pass
+"""
+
+ROOT = Path(__file__).resolve().parents[3]
+CORPUS = sorted(
+    path
+    for folder in ("shared", "kit", "tests/fixtures/library", "tests/fixtures/torture")
+    for path in (ROOT / folder).rglob("*.py")
+)
+
+
+def _layers(tree):
+    """The module's statements by their depth, and the decorators and eager parts of each
+    depth's statements: each set holds no two parts of one text."""
+    layers, pending = [], [(tree.body, 0)]
+    while pending:
+        block, depth = pending.pop()
+        while len(layers) < 2 * depth + 2:
+            layers.append([])
+        for statement in block:
+            layers[2 * depth].append(statement)
+            layers[2 * depth + 1] += _decorators(statement) + eager_parts(statement)
+            for inner in guards._blocks(statement):
+                pending.append((inner, depth + 1))
+    return [layer for layer in layers if layer]
+
+
+@pytest.mark.parametrize("path", [None, *CORPUS], ids=lambda p: "shapes" if p is None else p.name)
+def test_every_statement_and_part_neutralised_leaves_a_text_that_parses(path, monkeypatch):
+    """Whatever is found guarded, its text replaced still parses: a text that did not (``@
+    functools.cache`` made ``@pass``) hid every vermin finding of its module. Each depth's
+    statements, and their decorators and eager parts, are replaced at once."""
+    text = SHAPES if path is None else path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    for layer in _layers(tree):
+        monkeypatch.setattr(guards, "guarded_statements", lambda *_, found=layer, **__: found)
+        done = neutralised(text, tree)
+        try:
+            ast.parse(done)
+        except SyntaxError as error:
+            pytest.fail(f"line {error.lineno}: {done.split(chr(10))[error.lineno - 1]!r}")

@@ -177,6 +177,42 @@ def test_a_branch_opening_on_a_decorator_spaced_from_its_at_sign_is_read():
     assert (5, "'math.lcm' member") in found
 
 
+def test_a_neutralised_text_that_does_not_parse_is_read_whole(monkeypatch):
+    """A text with its guarded code out that does not parse (a fault of the neutralising)
+    gave vermin nothing to read, and every finding of the module passed: the module is read
+    with its guarded code in instead, refusing more, never less."""
+    source = module(
+        """\
+        import math
+        print(math.lcm(2, 3))
+        if hasattr(math, "cbrt"):
+            print(math.cbrt(8))
+        """
+    )
+    broken = lambda text, *_, **__: text.replace("if hasattr", "@pass\nif hasattr")  # noqa: E731
+    monkeypatch.setattr(vermin_findings, "neutralised", broken)
+    found = {(f[1], f[2]) for f in vermin([source])}
+    assert (2, "'math.lcm' member") in found
+    assert (4, "'math.cbrt' member") in found  # guarded, read as any code
+
+
+def test_a_branch_opening_on_a_parenthesised_decorator_is_read_from_its_at_sign():
+    """``@(functools.cache)``, over two lines, first in a branch: the branch is read from its
+    ``@`` (its text began at the expression, and did not parse)."""
+    source = module(
+        """\
+        import functools
+        if hasattr(functools, "cache"):
+            @(
+                functools.cache)
+            def f(n):
+                return math.lcm(n, 2)
+        """
+    )
+    found = {(f[1], f[2]) for f in vermin([source])}
+    assert (6, "'math.lcm' member") in found
+
+
 def test_names_are_written_out_right_to_left_where_the_text_still_holds_them():
     """``_qualified``: two names on a line both written out (right to left, so the first's
     column still holds), a branch's line a space further right, and a place the text no
