@@ -8,9 +8,14 @@ zeros left out: ``Tests/1`` for ``tests/01``), or so with the suffix of each one
 left out (``data/secret/big`` for ``data/secret/big.in``; ``tests/01.ans`` for
 ``tests/01.a``). A folder's name keeps its dots (``pkg.zip/tests/1``).
 
+A file near a test's missing input is not meant when it is named as an answer is, nor one
+near a missing answer when it is named as an input is (``of_kind``: ``tests/01.ans`` is no
+input ``tests/01``).
+
 API::
 
     meant(typed, names) -> str | None   # the first of ``names`` near ``typed``
+    of_kind(name, missing, other, answer) -> bool  # may ``name`` be ``missing``'s kind
 """
 
 from __future__ import annotations
@@ -37,3 +42,29 @@ def _loosely(name: str) -> str:
     """``name`` with its letters' case and its numbers' leading zeros left out (``tests/1``
     for ``Tests/01``)."""
     return _NUMBER.sub(lambda number: str(int(number.group())), name.casefold())
+
+
+# the suffixes tests' inputs and answers have in the formats the kit reads: Polygon's
+# (``tests/01``, ``tests/01.a``: problem.xml's default patterns), the problem package
+# format's (``.in``, ``.ans``: ``kit.packages.kattis_data``), and a program's output kept
+# beside them (``.out``, problemtools' ``data/valid_output`` cases)
+INPUT_SUFFIXES = frozenset({"", ".in"})
+ANSWER_SUFFIXES = frozenset({".a", ".ans", ".out"})
+
+
+def of_kind(name: str, missing: str, other: str, answer: bool) -> bool:
+    """Whether ``name`` may be the test's input (``answer``: its answer) ``missing``, whose
+    other file is named ``other`` (``tests/01`` and ``tests/01.a``): its suffix read loosely
+    is ``missing``'s, or neither ``other``'s nor one the other kind has (``INPUT_SUFFIXES``,
+    ``ANSWER_SUFFIXES``)."""
+    suffix = _suffix(name)
+    if suffix == _suffix(missing):
+        return True
+    theirs = INPUT_SUFFIXES if answer else ANSWER_SUFFIXES
+    return suffix != _suffix(other) and suffix not in theirs
+
+
+def _suffix(name: str) -> str:
+    """The suffix of ``name``'s last part read loosely (``_loosely``), "" for none."""
+    found = _SUFFIX.search(_loosely(name))
+    return found.group() if found else ""

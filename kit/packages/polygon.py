@@ -83,7 +83,7 @@ from xml.etree import ElementTree
 
 from kit.errors import BuildError
 from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
-from kit.packages.case_names import meant
+from kit.packages.case_names import meant, of_kind
 from kit.packages.model import (
     CHECKER_TEST_VERDICTS,
     POLYGON,
@@ -207,7 +207,7 @@ def unanswered(path: Path, shown: str) -> Unanswered:
     limits = (time_ms / 1000, memory_bytes >> 20)
     valid = _validator_tests(root, path, where, [])[0] if crlf else []
     valid_crlf = tuple(case.input for case in valid if b"\r\n" in case.input.read_bytes())
-    near = _near(path, tests[0][1], (inputs, answers, count), where) if tests else ""
+    near = _near(path, tests[0][1], tests[0][0], (inputs, answers, count), where) if tests else ""
     found = (tuple(generated), _executables(root), tuple(crlf), valid_crlf, near)
     return Unanswered(tuple(tests), main, *limits, named, *found)
 
@@ -528,7 +528,8 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
         for made, pattern in ((source, inputs), (answer, answers)):
             if not made.is_file():  # Polygon makes every answer with the main solution
                 method = tests[number - 1].get("method") if number <= len(tests) else None
-                near = _near(path, made, (inputs, answers, count), where)
+                other = source if made == answer else answer
+                near = _near(path, made, other, (inputs, answers, count), where)
                 why = _making(path, _lacked(made == answer, method))
                 if near:
                     kind = "answers" if made == answer else "inputs"
@@ -549,23 +550,27 @@ def _cases(testset: ElementTree.Element, path: Path, shown: str, where: str) -> 
     return cases
 
 
-def _near(path: Path, missing: Path, patterns: tuple[str, str, int], where: str) -> str:
-    """The file beside ``missing`` (a test's input or answer) named near it
-    (``kit.packages.case_names``: ``tests/01.ans`` for ``tests/01.a``) that is no test's
-    input or answer (``patterns``: problem.xml's two and the count), as the package names
-    it; "" for none."""
+def _near(
+    path: Path, missing: Path, other: Path, patterns: tuple[str, str, int], where: str
+) -> str:
+    """The file beside ``missing`` (a test's input or answer, ``other`` its other file) named
+    near it (``kit.packages.case_names``: ``tests/01.ans`` for ``tests/01.a``) that is no
+    test's input or answer (``patterns``: problem.xml's two and the count) and may be of
+    ``missing``'s kind (``of_kind``: ``tests/01.ans`` is no input), as the package names it;
+    "" for none."""
     inputs, answers, count = patterns
-    claimed = {
-        path / _numbered(pattern, number, path, where)
-        for number in range(1, count + 1)
-        for pattern in (inputs, answers)
-    }
+    numbers = range(1, count + 1)
+    named = [
+        {path / _numbered(kind, n, path, where) for n in numbers} for kind in (inputs, answers)
+    ]
+    claimed, answer = named[0] | named[1], missing in named[1]
+    typed, paired = (p.relative_to(path).as_posix() for p in (missing, other))
     try:
         beside = sorted(p for p in missing.parent.iterdir() if p not in claimed and p.is_file())
     except OSError:
         return ""
     names = [p.relative_to(path).as_posix() for p in beside]
-    return meant(missing.relative_to(path).as_posix(), names) or ""
+    return meant(typed, [n for n in names if of_kind(n, typed, paired, answer)]) or ""
 
 
 def _points(test: ElementTree.Element | None, number: int, where: str) -> float:

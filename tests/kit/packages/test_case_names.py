@@ -4,7 +4,7 @@ misnamed test or answer (tests/kit/packages/test_polygon.py)."""
 
 import pytest
 
-from kit.packages.case_names import meant
+from kit.packages.case_names import meant, of_kind
 
 NAMES = ["pkg/tests/01", "pkg/tests/02", "pkg/tests/10", "data/secret/big.in"]
 
@@ -37,3 +37,25 @@ def test_a_folder_s_dots_are_no_suffix():
 def test_the_first_near_name_is_the_one_meant():
     assert meant("tests/01.a", ["tests/01.ans", "tests/01.out"]) == "tests/01.ans"
     assert meant("tests/01.a", []) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "missing", "other", "answer", "kind"),
+    [
+        ("tests/01.ans", "tests/01.a", "tests/01", True, True),  # an answer's suffix
+        ("tests/01.A", "tests/01.a", "tests/01", True, True),  # the missing one's, loosely
+        ("tests/01.in", "tests/01.a", "tests/01", True, False),  # an input's
+        ("tests/01.txt", "tests/01.a", "tests/01", True, True),  # neither's: may be
+        ("tests/01.ans", "tests/01", "tests/01.a", False, False),
+        ("tests/01.out", "tests/01", "tests/01.a", False, False),
+        ("tests/01.in", "tests/01", "tests/01.a", False, True),
+        ("tests/01.txt", "tests/01", "tests/01.txt", False, False),  # the other's own
+        ("tests/01", "tests/01.in", "tests/01.out", False, True),
+        ("tests/01", "tests/01.out", "tests/01.in", True, False),
+        ("tests/01", "tests/01.res", "tests/01.dat", True, False),  # "": an input's
+    ],
+)
+def test_a_name_of_the_other_kind_is_no_missing_file_s(name, missing, other, answer, kind):
+    """A test's missing input is not meant by an answer's name nor its answer by an
+    input's: the suffix its pattern names the other kind by, or one the formats do."""
+    assert of_kind(name, missing, other, answer) is kind

@@ -87,6 +87,28 @@ def test_a_missing_answer_with_no_file_near_it_is_said_as_before(tmp_path):
         polygon.read(copy, "p")
 
 
+@pytest.mark.parametrize(
+    ("renamed", "removed"),
+    [
+        (("01.a", "01.ans"), "01"),  # an answer named as answers are elsewhere, its input gone
+        (("02.a", "02.out"), "02"),
+        (("01", "01.in"), "01.a"),  # and an input so, its answer gone
+    ],
+)
+def test_a_file_of_the_other_kind_is_not_meant(tmp_path, renamed, removed):
+    """A missing input was said to be meant as the test's answer beside it, named as
+    answers are in other formats (``tests/01.ans``: "did you mean tests/01.ans"), and a
+    missing answer as an input so named; neither is: the package lacks them."""
+    copy = shutil.copytree(PACKAGES / "polygon_sum", tmp_path / "p")
+    old, new = renamed
+    shutil.copy(copy / "tests" / old, copy / "tests" / new)
+    (copy / "tests" / removed).unlink()
+    with pytest.raises(BuildError) as caught:
+        polygon.read(copy, "p")
+    assert f"tests/{removed} is missing" in str(caught.value)
+    assert "did you mean" not in str(caught.value)
+
+
 @pytest.mark.parametrize("package", ["polygon_sum", "polygon_guess"])
 def test_the_standard_streams_spelled_out_are_the_streams(tmp_path, package):
     """``input-file="stdin" output-file="stdout"``, as Polygon's API spells them (its packages
