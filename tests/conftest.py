@@ -13,6 +13,11 @@
   control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.
 - the system's temp folder (``TMPDIR``, ``tempfile.tempdir``) under pytest's base folder for the
   whole run, for the kit here and the commands the tests start: nothing is left in /tmp.
+- the kit's cache (``XDG_CACHE_HOME``) a folder of the run's own under pytest's base folder, set
+  before the tests are collected (collecting asks the interpreters their versions) and inherited
+  by every command the tests start, ``CPKIT_CACHE`` and ``CPKIT_CACHE_MB`` unset: no result
+  depends on what an earlier run or the user left in ``~/.cache/cpkit``, and nothing is written
+  there. ``cache_home``: an empty folder of the test's own instead.
 - ``released``: what ends the calls a test leaves hung on purpose (a stress module's function
   the kit gives up on), at the test's end; and no thread a test starts outlives it (each test
   fails that leaves one running 10 s past its end): a fork in a process with threads left
@@ -49,6 +54,28 @@ def _stress_scale() -> float:
     if scale <= 0:
         raise pytest.UsageError(f"STRESS_SCALE must be positive, not {text!r}")
     return scale
+
+
+CACHE_SETTINGS = ("XDG_CACHE_HOME", "CPKIT_CACHE", "CPKIT_CACHE_MB")
+_CACHE_BEFORE = pytest.StashKey[dict]()  # their values before the run
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own set-up: its base folder is known
+def pytest_configure(config):
+    """The run's own cache, before any test module is collected (``os.environ``: this process
+    and every command the tests start; put back by ``pytest_unconfigure``)."""
+    config.stash[_CACHE_BEFORE] = {name: os.environ.get(name) for name in CACHE_SETTINGS}
+    for name in CACHE_SETTINGS:
+        os.environ.pop(name, None)
+    os.environ["XDG_CACHE_HOME"] = str(config._tmp_path_factory.mktemp("cache"))
+
+
+def pytest_unconfigure(config):
+    for name, value in config.stash.get(_CACHE_BEFORE, {}).items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -148,6 +149,20 @@ def test_a_relative_cache_home_is_ignored(tmp_path, monkeypatch):
     assert cache.folder() == tmp_path / ".cache" / "cpkit"
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "absolute"))
     assert cache.folder() == tmp_path / "absolute" / "cpkit"
+
+
+def test_the_tests_keep_a_cache_of_their_own(tmp_path_factory):
+    """A run of the tests, and every command a test starts, keeps the kit's cache in a folder
+    of the run's own (tests/conftest.py): most tests used ``~/.cache/cpkit``, their results
+    depending on what an earlier run or the user left there, and each run wrote there."""
+    place = cache.folder()
+    assert place is not None and tmp_path_factory.getbasetemp() in place.parents
+    assert not {"CPKIT_CACHE", "CPKIT_CACHE_MB"} & set(os.environ)
+    code = "from kit import cache; print(cache.folder())"
+    child = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert child.stdout.strip() == str(place)
 
 
 def test_a_temporary_file_a_dead_writer_left_is_swept_once_an_entry_is_written(
