@@ -10,21 +10,32 @@ from kit.run.verdicts import OK, RE, TLE, WA
 LIMIT = 1.0
 
 
-class FakeRuns:
-    """Each job's runs take the seconds ``times`` gives it; records how many ran at once."""
+MEET_WITHIN = 10.0  # seconds a run waits for ``meet`` runs at once, at most
 
-    def __init__(self, times, words=None):
+
+class FakeRuns:
+    """Each job's runs take the seconds ``times`` gives it; records how many ran at once.
+    ``meet``: the first runs wait (``MEET_WITHIN`` at most) until that many run at once, so
+    that a scheduler which starts them side by side is seen to, however late a loaded machine
+    starts its second thread (a first run's 20 ms could end before it, most 1)."""
+
+    def __init__(self, times, words=None, meet=1):
         self.times, self.words = times, words or {}
         self.lock = threading.Lock()
         self.running = 0
         self.most = 0
         self.calls = []  # (case, runs, others running at the start)
+        self.meet, self.met = meet, threading.Event()
 
     def __call__(self, job, runs):
         with self.lock:
             self.running += 1
             self.most = max(self.most, self.running)
             self.calls.append((job.case_index, runs, self.running - 1))
+            if self.running >= self.meet:
+                self.met.set()
+        if not self.met.wait(MEET_WITHIN):
+            self.met.set()  # never met: one wait is enough to tell
         time.sleep(0.02)
         with self.lock:
             self.running -= 1
@@ -43,7 +54,7 @@ def schedule(runs, count, parallel, repeat=None, ready=None):
 
 
 def test_cases_run_side_by_side_and_the_slowest_is_timed_again_alone():
-    runs = FakeRuns([0.1, 0.2, 0.3, 0.1])
+    runs = FakeRuns([0.1, 0.2, 0.3, 0.1], meet=2)
     jobs, done = schedule(runs, 4, parallel=2)
     assert runs.most == 2
     first, again = runs.calls[:4], runs.calls[4:]
