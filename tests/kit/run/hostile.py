@@ -1,7 +1,8 @@
 """Test support (not a test module): hostile programs shared by the run tests
-(tests/kit/run/: test_verdicts, test_interact; tests/kit/test_launcher): the text of a
-program whose memory is spread over forked children; and a hostile machine's refusals of a
-file or a process (``machine_refusals``: the tests of kit.errors.machine_refused's callers)."""
+(tests/kit/run/: test_verdicts, test_interact, test_process; tests/kit/test_launcher): the
+text of a program whose memory is spread over forked children, and of one that takes memory at
+a known pace (``PACED_HOG``); and a hostile machine's refusals of a file or a process
+(``machine_refusals``: the tests of kit.errors.machine_refused's callers)."""
 
 import errno
 
@@ -15,6 +16,18 @@ machine_refusals = pytest.mark.parametrize(
      BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")],
     ids=["ulimit -n", "system", "ulimit -u"],
 )  # fmt: skip
+
+# a memory hog that takes 1 MiB every 2 ms of wall time at most (500 MiB a second), so that a
+# test may bound how far past a limit the watch, reading every 5 ms past half the limit, kills
+# it: one that took it as fast as it could (2 GiB a second) was 500 MiB past a 64 MiB limit
+# when a loaded machine gave the watch its first look 0.2 s late; this one is about 100 MiB
+PACED_HOG = (
+    "import time\n"
+    "hoard = []\n"
+    "while True:\n"
+    "    hoard.append(bytearray(1 << 20))\n"
+    "    time.sleep(0.002)\n"
+)
 
 
 def forked_hog(children, child_mib, parent_mib=0, leave_group=False):

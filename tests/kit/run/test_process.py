@@ -32,6 +32,7 @@ from kit.run.process import (
     run_process,
     watch_command,
 )
+from tests.kit.run.hostile import PACED_HOG
 from tests.process_support import REFUSING
 
 MIB = 1 << 20
@@ -150,14 +151,7 @@ def test_a_flood_s_moment_is_the_last_look_that_found_the_output_within_the_limi
 
 
 def test_a_memory_hog_is_killed_near_the_limit(run):
-    done = run(
-        """\
-        hoard = []
-        while True:
-            hoard.append(bytearray(1 << 20))
-        """,
-        memory_kib=64 * 1024,
-    )
+    done = run(PACED_HOG, memory_kib=64 * 1024)
     assert done.killed == MEMORY and done.returncode < 0
     assert 64 * 1024 < done.peak_kib < 200 * 1024  # read every few ms: not far past it
 
