@@ -440,7 +440,7 @@ def test_a_checker_killed_at_its_timeout_once_is_not_run_again(tmp_path, sum_cas
     assert checker.judge(sum_case, b"1", b"1").message.endswith("after 0.5 s (killed)")
     started = time.monotonic()
     later = checker.judge(sum_case, b"1", b"1")
-    assert time.monotonic() - started < 0.3
+    assert time.monotonic() - started < 0.5  # a run again: killed at 0.5 s at the soonest
     assert (later.checker_failed, later.hung) == (True, True)
     assert later.message == "checker failed: not run: it was killed at 0.5 s on an earlier case"
     assert comparator("checker:hang.py", root=tmp_path).hangs.refusal() is None  # a run's own
