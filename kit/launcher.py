@@ -85,7 +85,9 @@ PR_SET_CHILD_SUBREAPER = 36
 # processes of a run read for its memory, at most: a bound on one read's work (4096 take about
 # 1 s to read), far past what a run forks; the watch polls less often the longer a read takes
 TREE_MOST = 4096
-POLL_COST_TIMES = 2  # the watch sleeps at least this many times its last read's time
+# the watch sleeps at least this many times its last read's CPU time (its own: a read that
+# waited for a core on a loaded machine cost no more, and put the next read off no longer)
+POLL_COST_TIMES = 2
 SWEEP_ROUNDS = 8  # rounds of ``sweep``: each kills one more generation of left processes
 DRAIN_MOST = 0.5  # seconds the stderr left in the pipe is read after a run, at most
 # line ends found one at a time (memchr, 30-50 GB/s) in a chunk, at most; the rest are counted
@@ -435,7 +437,7 @@ class _Watch:
         self.own_cpu = 0.0  # the leader's CPU seconds, its threads' (ended ones too), last read
         self.reaped_cpu = 0.0  # and those of the children it reaped, theirs in turn
         self.stdin_read = -1  # how far it had read its stdin when killed (-1: not known)
-        self.read_cost = 0.0  # the least sleep before the next read: POLL_COST_TIMES its time
+        self.read_cost = 0.0  # the least sleep before the next read: POLL_COST_TIMES its CPU
 
     def waited(self, seconds: float, cpu: float | None = None) -> float:
         """The seconds the run's threads have waited, ready, for a core (see the module doc),
@@ -639,12 +641,12 @@ def _waited_for(
             return os.wait4(pid, 0)
         if time.perf_counter() < next_read and seen.killed is None:
             continue  # stderr read: the run is looked at again once the poll is due
-        reading = time.perf_counter()
+        reading = time.thread_time()
         others = other_processes(pid)
         seen.check_memory(memory_kib, others)
         seen.check_delay(moves, others)
         seen.check_output()
-        seen.read_cost = POLL_COST_TIMES * (time.perf_counter() - reading)
+        seen.read_cost = POLL_COST_TIMES * (time.thread_time() - reading)
 
 
 def _drain_left(seen: _Watch) -> None:

@@ -9,7 +9,7 @@ and keeps the build safe from what it runs:
   sleeps or waits is stopped too;
 - memory: the resident set of the process is read every 5 ms, less often as the run ages (up
   to 25 ms apart, every 5 ms again over half of ``memory_kib``: ``launcher.poll_seconds``;
-  never sooner than twice the last read took, a run of hundreds of processes),
+  never sooner than twice the CPU the watch's last read took, a run of hundreds of processes),
   and the group is killed once it is over ``memory_kib``; the peak reported is the process's
   own maximum resident set size (``os.wait4``), the interpreter included, or the resident set
   read at the kill when that is higher (the kernel's maximum can lag behind);

@@ -384,6 +384,31 @@ def test_the_watch_reads_often_at_first_and_less_as_a_run_ages():
     assert poll_seconds(5.0, 600, 0) == POLL_MOST  # no limit
 
 
+def test_a_read_the_machine_held_off_a_core_does_not_put_off_the_next(monkeypatch):
+    """The watch sleeps at least ``POLL_COST_TIMES`` what its last read cost (a run of hundreds
+    of processes). Counted in wall time, a read held off a core 0.2 s by a loaded machine put
+    the next off 0.4 s more, while a memory hog beside it took hundreds of MiB; counted in the
+    watch's own CPU time, it does not."""
+    from kit import launcher
+
+    reads = []
+
+    def held_off(self, memory_kib, others):
+        reads.append(time.perf_counter())
+        time.sleep(0.2)  # wall time, no CPU: as a read that waited for a core
+
+    monkeypatch.setattr(launcher._Watch, "check_memory", held_off)
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(2)"])
+    seen = launcher._Watch(child.pid, None, time.perf_counter(), 10.0)
+    try:
+        launcher._waited_for(child.pid, None, seen, 64 * MIB, None, None)
+    finally:
+        os.close(seen.statm)
+        child.wait()  # reaped by the watch already
+    gaps = [later - sooner for sooner, later in zip(reads, reads[1:])]
+    assert len(gaps) >= 3 and max(gaps) < 0.5, gaps  # 0.2 s and a poll; not 0.6 s
+
+
 def started_serve(tmp_path, argv):
     """A launcher serving one request of ``argv`` (a sleeper), and the run's pid once started."""
     launcher = serving()
