@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from kit import case_folders
+
 _NUMBER = re.compile(r"\d+")
 _SUFFIX = re.compile(r"\.[^./\\]*$")  # the last part's suffix: a folder's dots are kept
 
@@ -44,23 +46,22 @@ def _loosely(name: str) -> str:
     return _NUMBER.sub(lambda number: str(int(number.group())), name.casefold())
 
 
-# the suffixes tests' inputs and answers have in the formats the kit reads: Polygon's
-# (``tests/01``, ``tests/01.a``: problem.xml's default patterns), the problem package
-# format's (``.in``, ``.ans``: ``kit.packages.kattis_data``), and a program's output kept
-# beside them (``.out``, problemtools' ``data/valid_output`` cases)
-INPUT_SUFFIXES = frozenset({"", ".in"})
-ANSWER_SUFFIXES = frozenset({".a", ".ans", ".out"})
+def _kinds(answer: bool) -> frozenset[str]:
+    """The suffixes an answer has (``answer``), else an input, read from the one rule of a
+    case's files (``kit.case_folders.ANSWER_SUFFIXES``: Polygon's ``tests/01`` and
+    ``tests/01.a``, the samples' and problem package format's ``.in``, ``.ans`` and ``.out``)."""
+    pairs = case_folders.ANSWER_SUFFIXES
+    return frozenset(s for ends in pairs.values() for s in ends) if answer else frozenset(pairs)
 
 
 def of_kind(name: str, missing: str, other: str, answer: bool) -> bool:
     """Whether ``name`` may be the test's input (``answer``: its answer) ``missing``, whose
     other file is named ``other`` (``tests/01`` and ``tests/01.a``): its suffix read loosely
-    is ``missing``'s, or neither ``other``'s nor one the other kind has (``INPUT_SUFFIXES``,
-    ``ANSWER_SUFFIXES``)."""
+    is ``missing``'s, or neither ``other``'s nor one the other kind has (``_kinds``)."""
     suffix = _suffix(name)
     if suffix == _suffix(missing):
         return True
-    theirs = INPUT_SUFFIXES if answer else ANSWER_SUFFIXES
+    theirs = _kinds(not answer)
     return suffix != _suffix(other) and suffix not in theirs
 
 

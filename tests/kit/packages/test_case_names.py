@@ -59,3 +59,12 @@ def test_a_name_of_the_other_kind_is_no_missing_file_s(name, missing, other, ans
     """A test's missing input is not meant by an answer's name nor its answer by an
     input's: the suffix its pattern names the other kind by, or one the formats do."""
     assert of_kind(name, missing, other, answer) is kind
+
+
+def test_the_kinds_suffixes_are_the_case_folders_pairs(monkeypatch):
+    """The suffixes an input and an answer have are ``kit.case_folders.ANSWER_SUFFIXES``'s
+    pairs, the one rule ``run`` reads a case's files by: a suffix added there is read here."""
+    monkeypatch.setattr("kit.case_folders.ANSWER_SUFFIXES", {".dat": (".res",)})
+    assert not of_kind("tests/01.res", "tests/01.dat", "tests/01.x", False)
+    assert not of_kind("tests/01.dat", "tests/01.res", "tests/01.x", True)
+    assert of_kind("tests/01.ans", "tests/01.res", "tests/01.dat", True)
