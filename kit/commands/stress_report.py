@@ -28,6 +28,7 @@ import sys
 
 from kit.commands import command
 from kit.errors import BuildError
+from kit.judges.output_chunks import blank
 from kit.stress.engine import Outcome, Stress
 from kit.stress.shrink import NOT_SHRUNK, Shrunk
 from kit.stress.source import SIZE, shown_params
@@ -97,8 +98,7 @@ def show_failure(outcome: Outcome, text: str, title: str = "Input") -> None:
         show("Answer (the interactor's ANSWER file)", text_of(outcome.expected))
     if outcome.expected is not None and not outcome.played:
         show("Expected", text_of(outcome.expected))
-        blank = not outcome.expected or outcome.expected.isspace()  # read in place, no copy
-        if blank and outcome.got and not outcome.got.isspace():  # most often a broken brute
+        if blank(outcome.expected) and not blank(outcome.got):  # most often a broken brute
             print("(the reference printed nothing for this input: is that its answer?)")
         show("Got", text_of(outcome.got), _more_than(outcome.got_over))
         hints = [line for line in outcome.details if line.startswith("hint: ")]

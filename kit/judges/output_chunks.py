@@ -6,7 +6,8 @@ compares; ``tokens`` testlib's words, between its four blanks; ``output_tokens``
 output's tokens, a byte-order mark opening it skipped as testlib's checkers skip it. Each
 starts where ``same_start`` says, past what an output and its answer have the same byte for
 byte, so that an output differing only at its end is not read piece by piece to there. The
-modes themselves are ``kit.judges.compare``'s.
+modes themselves are ``kit.judges.compare``'s. ``blank`` is whether an output has no words at
+all, read in place (``strip()`` copied a 60 MiB flood for it).
 """
 
 from __future__ import annotations
@@ -49,6 +50,12 @@ def words(output: bytes, start: int = 0) -> Iterator[bytes]:
     """What ``output[start:].split()`` returns (tokens between ASCII whitespace), a chunk at a
     time."""
     return _pieces(output, _SPACE, bytes.split, start)
+
+
+def blank(output: bytes) -> bool:
+    """Whether ``output`` is empty or ASCII whitespace alone (``strip()`` would leave nothing,
+    ``words`` give none), read in place: no copy of a flood for it."""
+    return not output or output.isspace()
 
 
 def judged_lines(output: bytes, start: int = 0) -> Iterator[bytes]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from typing import Protocol
 
+from kit.judges.output_chunks import blank
+
 EMPTY_HINT = (
     "hint: {rel} is empty: it runs nothing and prints nothing (saved before it was written?)"
 )
@@ -30,9 +32,10 @@ class Module(Protocol):
 
 def uncalled_hint(entry: Module | None, stdout: bytes) -> list[str]:
     """The hint when the output is blank and ``entry`` (the solution; None: not Python, or not
-    bundled) runs nothing at its top level; else []. Blank is read in place (``isspace``): a
-    60 MiB output's ``strip()`` was a copy of it, the kit's largest past the output itself."""
-    if entry is None or (stdout and not stdout.isspace()):
+    bundled) runs nothing at its top level; else []. Blank is read in place
+    (``kit.judges.output_chunks.blank``): a 60 MiB output's ``strip()`` was a copy of it, the
+    kit's largest past the output itself."""
+    if entry is None or not blank(stdout):
         return []
     if not entry.text.strip():
         return [EMPTY_HINT.format(rel=entry.rel)]

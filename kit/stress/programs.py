@@ -49,6 +49,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.judge_messages import crash_line, raised_where, summary_line
+from kit.judges.output_chunks import blank
 from kit.judges.targets import Runner
 from kit.registry import Problem
 from kit.run.limits import Limits, moved_on, run_limited
@@ -85,7 +86,7 @@ class Program:
                 f"still running at {limits.timeout:g} s{moved}, when a stress run stops a "
                 "brute force"
             )
-        if failure is None and _blank(run.stdout) and not _blank(run.stderr):
+        if failure is None and blank(run.stdout) and not blank(run.stderr):
             # its answer on stderr, or a message there: the solution is not to blame
             said = summary_line(run.stderr)
             failure = f"it printed nothing on stdout, and on stderr: {said}"
@@ -105,7 +106,7 @@ class Program:
         if failure is not None:
             raise BuildError(f"{called} failed: {failure}")
         if not run.stdout:  # no input file at all: a generator's bug, not the module's
-            said = "" if _blank(run.stderr) else summary_line(run.stderr)
+            said = "" if blank(run.stderr) else summary_line(run.stderr)
             raise BuildError(f"{called} printed nothing" + (f" (it said: {said})" if said else ""))
         try:
             return run.stdout.decode("utf-8")
@@ -165,12 +166,6 @@ def made_elsewhere(
     if process_verdict(run, limits) is not None:
         return None
     return run.stdout.decode("utf-8", "replace")
-
-
-def _blank(output: bytes) -> bool:
-    """Whether ``output`` is empty or ASCII whitespace alone, as ``strip()`` would leave it
-    empty, read in place: a brute force's answer of tens of MiB is not copied for it."""
-    return not output or output.isspace()
 
 
 def _failure(run: Run, limits: Limits, program: Program) -> str | None:

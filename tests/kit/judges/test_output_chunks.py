@@ -77,3 +77,20 @@ def test_same_lines_start_stops_at_the_line_a_difference_is_in(monkeypatch, chun
     judged = parse_compare("lines", Path("."), "x").judge(Path("/dev/null"), want, have)
     assert not judged.accepted and not judged.presentation
     assert judged.message == "line 1000: expected '999 1000', got '999 1x'"
+
+
+@pytest.mark.parametrize(
+    ("output", "blank"),
+    [
+        (b"", True),
+        (b" \t\r\n\x0b\x0c", True),  # what ``bytes.split()`` splits at, alone
+        (b"\n\n0\n", False),
+        (b"\xa0", False),  # no ASCII space: a byte of an output that is not blank
+        (b"\x00", False),
+    ],
+)
+def test_a_blank_output_has_no_words(output, blank):
+    """``blank``: an output ``strip()`` would leave empty, read in place (no copy of a flood);
+    the one rule of ``stress``'s blank answer and ``run``'s hint for a main never called."""
+    assert output_chunks.blank(output) is blank
+    assert output_chunks.blank(output) is (not output.strip())
