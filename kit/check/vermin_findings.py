@@ -65,6 +65,7 @@ def _for_vermin(
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     header = [ast.unparse(node) for node in imports]
+    places = masked.split("\n")  # a branch's start, read where no guarded code is ``pass``
     for node, _ in ifs:
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
@@ -72,8 +73,8 @@ def _for_vermin(
         lines = opened.split("\n")
         for branch in (node.body, node.orelse):
             if branch:
-                text = "\n".join([*header, "if True:", *_alone(lines, branch)]) + "\n"
-                first = text_start(lines, branch[0])[0]
+                first, at = text_start(places, branch[0])  # where no guarded code is out
+                text = "\n".join([*header, "if True:", *_alone(lines, branch, first, at)]) + "\n"
                 if _parses(text):  # else (one vermin could not read either) not read
                     texts.append((text, first - len(header) - 2, len(header) + 1))
     return texts + _renamed_variants(module, modules, tree, texts)
@@ -180,11 +181,12 @@ def _within(node: ast.AST, outer: ast.AST) -> bool:
     return any(inner is node for inner in walk(outer))
 
 
-def _alone(lines: list[str], branch: list[ast.stmt]) -> list[str]:
-    """The lines of ``branch`` as the body of an ``if True:``: what comes before it on its
-    first line (its ``if``'s or ``else``'s header) as spaces, an ``elif`` made an ``if``, and a
-    space more before each line (an ``elif`` of a top-level ``if`` is at the margin)."""
-    first, at = text_start(lines, branch[0])
+def _alone(lines: list[str], branch: list[ast.stmt], first: int, at: int) -> list[str]:
+    """The lines of ``branch``, which starts at line ``first``, column ``at`` (``text_start``
+    of the text before guarded code is taken out: a decorator made ``pass`` has no ``@``), as
+    the body of an ``if True:``: what comes before it on its first line (its ``if``'s or
+    ``else``'s header) as spaces, an ``elif`` made an ``if``, and a space more before each
+    line (an ``elif`` of a top-level ``if`` is at the margin)."""
     found = lines[first - 1 : branch[-1].end_lineno]
     head = found[0]
     rest = head[at:]

@@ -213,6 +213,29 @@ def test_a_branch_opening_on_a_parenthesised_decorator_is_read_from_its_at_sign(
     assert (6, "'math.lcm' member") in found
 
 
+def test_a_branch_opening_on_a_decorator_a_try_takes_out_is_read_from_its_place():
+    """A branch opening on a decorator that a ``try`` around its ``if`` guards: in the text
+    with guarded code out the decorator is ``pass``, and its ``@`` was looked for back to the
+    module's first line, so the branch's text did not parse and the function's body, which
+    runs outside the ``try``, was not read (``math.cbrt`` passed for 3.8)."""
+    source = module(
+        """\
+        import functools
+        import math
+        import sys
+        try:
+            if sys.version_info >= (3, 9):
+                @functools.cache
+                def f(n):
+                    return math.cbrt(n)
+        except AttributeError:
+            pass
+        """
+    )
+    found = {(f[1], f[2]) for f in vermin([source])}
+    assert (8, "'math.cbrt' member") in found
+
+
 def test_names_are_written_out_right_to_left_where_the_text_still_holds_them():
     """``_qualified``: two names on a line both written out (right to left, so the first's
     column still holds), a branch's line a space further right, and a place the text no
