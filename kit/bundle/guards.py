@@ -41,8 +41,9 @@ that branch passes, not its whole statement (``untaken_on_windows``: ``os.getuid
 == "posix" else 0`` passes, ``os.fork() if os.name == "nt" else 0`` does not).
 
 ``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
-numbers; an expression a statement runs where it stands by ``None``), for checkers that
-cannot be told where the guards are.
+numbers; an expression a statement runs where it stands by ``None``, but the expressions the
+caller keeps: a test whose branch it reads from its columns), for checkers that cannot be told
+where the guards are.
 """
 
 from __future__ import annotations
@@ -490,15 +491,18 @@ def neutralised(
     settled: Settled = frozenset(),
     versioned: Settled = frozenset(),
     missing: str = "module",
+    kept: tuple[ast.expr, ...] = (),
 ) -> str:
     """``text`` with every guarded statement replaced by ``pass`` in its place on its first
     line, what followed it on its last line kept there, and the lines between emptied (the line
     numbers stay; ``if PYPY: import pypyjit`` becomes ``if PYPY: pass``); ``missing``: what a
-    ``try`` guards (``guarded_statements``)."""
+    ``try`` guards (``guarded_statements``); ``kept``: expressions whose parts a ``try``
+    guards left as they are (an ``if``'s test, so that its branch on the same line keeps its
+    columns)."""
     lines = text.split("\n")
-    found = _outermost(
-        guarded_statements(tree, False, imported, settled, versioned, missing=missing)
-    )
+    found = guarded_statements(tree, False, imported, settled, versioned, missing=missing)
+    within = {id(node) for expression in kept for node in walk(expression)}
+    found = _outermost([s for s in found if not _part_of(s, within)])
     # from the last: a statement put in ``pass``'s place moves those after it on its line
     for statement in reversed(found):
         (first, start), (last, end) = text_start(lines, statement), _text_end(lines, statement)
@@ -507,6 +511,12 @@ def neutralised(
         for number in range(first, last):
             lines[number] = ""
     return "\n".join(lines)
+
+
+def _part_of(statement: ast.stmt, within: AbstractSet[int]) -> bool:
+    """Whether ``statement`` is an eager part (``eager_parts``) of an expression whose nodes'
+    ``id`` are ``within``."""
+    return hasattr(statement, "replacement") and id(getattr(statement, "value", None)) in within
 
 
 def _outermost(found: list[ast.stmt]) -> list[ast.stmt]:

@@ -69,7 +69,10 @@ def _for_vermin(
     for node, _ in ifs:
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
-        opened = _readable(neutralised(masked, tree, imported, settled, read, missing), masked)
+        # its test in place: its branch may start on its line, at the column it has there
+        kept = (node.test,)
+        opened = neutralised(masked, tree, imported, settled, read, missing, kept)
+        opened = _readable(opened, masked)
         lines = opened.split("\n")
         for branch in (node.body, node.orelse):
             if branch:

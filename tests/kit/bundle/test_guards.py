@@ -308,6 +308,29 @@ def test_an_eager_part_within_a_statement_guarded_whole_is_replaced_once():
     assert neutralised(text, tree, missing="member").split("\n")[1] == "    pass; pass"
 
 
+def test_an_expression_kept_is_left_in_place_where_a_try_guards_it():
+    """``kept``: a test a ``try`` guards stays as it is (its branch on its line keeps its
+    columns); the others a ``try`` guards are still made ``None``."""
+    text, tree = parsed(
+        """\
+        try:
+            if sys.version_info >= (3, 9): f = lambda: math.cbrt(2)
+            while math.lcm(1, 2): g = lambda: 0
+        except AttributeError:
+            pass
+        """
+    )
+    test = tree.body[0].body[0].test
+    versioned = frozenset({id(test)})
+    kept = neutralised(text, tree, versioned=versioned, missing="member", kept=(test,))
+    assert kept.split("\n")[1:3] == [
+        "    if sys.version_info >= (3, 9): f = lambda: math.cbrt(2)",
+        "    while None: g = lambda: 0",
+    ]
+    plain = neutralised(text, tree, versioned=versioned, missing="member")
+    assert plain.split("\n")[1] == "    if None: f = lambda: math.cbrt(2)"
+
+
 def test_annotations_never_evaluated_are_no_part_a_try_guards():
     """Under ``from __future__ import annotations`` a parameter's annotation is never
     evaluated: nothing to guard, its default still is."""

@@ -596,6 +596,15 @@ def test_a_try_guards_the_statements_of_blocks_within_its_body_not_a_function_s(
     assert refused("import math\n" + text)[(3, 8)] == [(line + 1, what) for line, what in lines]
 
 
+def test_a_branch_on_its_if_s_line_in_a_try_is_refused_on_the_versions_it_runs_on():
+    """``if sys.version_info >= (3, 9): f = lambda: math.cbrt(2)`` in a ``try`` catching
+    AttributeError, ``f()`` after it: CPython 3.9.18 and 3.10.13 die there (measured); the
+    branch's text was lost and ``math.cbrt`` passed for them."""
+    text = "import math, sys\ntry:\n    if sys.version_info >= (3, 9): f = lambda: math.cbrt(2)\n"
+    found = refused(text + "except AttributeError:\n    pass\nf()\n")
+    assert found == {(3, 8): [], (3, 9): [(3, CBRT)], (3, 10): [(3, CBRT)], (3, 11): []}
+
+
 # each finding 3.8 takes but not so, dying with TypeError there (CPython 3.8.18, measured; the
 # version named runs it): the kit's own rules, then vermin's keyword arguments
 TYPE_ERRORS = [

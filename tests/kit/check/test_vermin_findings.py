@@ -236,6 +236,28 @@ def test_a_branch_opening_on_a_decorator_a_try_takes_out_is_read_from_its_place(
     assert (8, "'math.cbrt' member") in found
 
 
+ONE_LINE_BRANCHES = [  # each branch opening on its if's (elif's, else's) own line
+    "if sys.version_info >= (3, 9): f = lambda: math.cbrt(2)",
+    "if hasattr(math, 'lcm'): f = lambda: math.cbrt(2)",
+    "if sys.version_info < (3, 9): f = None\n    elif sys.version_info >= (3, 10): f = 0 or (\n"
+    "        lambda: math.cbrt(2))",
+    "if sys.version_info >= (3, 9):\n        f = lambda: math.cbrt(2)",
+    "if sys.version_info < (3, 9): f = None\n    else: f = lambda: math.cbrt(2)",
+]
+
+
+@pytest.mark.parametrize("handler", ["AttributeError", "Exception", ""])
+@pytest.mark.parametrize("branch", ONE_LINE_BRANCHES)
+def test_a_branch_on_its_if_s_line_in_a_try_is_read_from_its_place(branch, handler):
+    """A branch opening on its ``if``'s line in a ``try`` that catches what the test raises:
+    the test was made ``None`` in the text the branch is read from, its columns moved, and
+    the branch's text was lost, so the lambda's ``math.cbrt``, called after the ``try``,
+    passed (CPython 3.9.18 and 3.10.13 die in ``f()``: measured)."""
+    text = f"import math, sys\ntry:\n    {branch}\nexcept {handler}:\n    pass\nf()\n"
+    found = {(f[1], f[2]) for f in vermin([module(text.replace("except :", "except:"))])}
+    assert found == {(2 + len(branch.splitlines()), "'math.cbrt' member")}
+
+
 def test_names_are_written_out_right_to_left_where_the_text_still_holds_them():
     """``_qualified``: two names on a line both written out (right to left, so the first's
     column still holds), a branch's line a space further right, and a place the text no
