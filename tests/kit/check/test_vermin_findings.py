@@ -239,6 +239,7 @@ def test_a_branch_opening_on_a_decorator_a_try_takes_out_is_read_from_its_place(
 ONE_LINE_BRANCHES = [  # each branch opening on its if's (elif's, else's) own line
     "if sys.version_info >= (3, 9): f = lambda: math.cbrt(2)",
     "if hasattr(math, 'lcm'): f = lambda: math.cbrt(2)",
+    "if sys.implementation.name == 'pypy': f = lambda: math.cbrt(2)",
     "if sys.version_info < (3, 9): f = None\n    elif sys.version_info >= (3, 10): f = 0 or (\n"
     "        lambda: math.cbrt(2))",
     "if sys.version_info >= (3, 9):\n        f = lambda: math.cbrt(2)",
