@@ -12,7 +12,9 @@
   when the tests themselves were started with it ignored (``nohup cmd &`` from a shell without job
   control): an ignored signal stays ignored across exec, and ``--watch`` could not be stopped.
 - the system's temp folder (``TMPDIR``, ``tempfile.tempdir``) under pytest's base folder for the
-  whole run, for the kit here and the commands the tests start: nothing is left in /tmp.
+  whole run, for the kit here and the commands the tests start, set before the tests are
+  collected (collecting test_checks makes a folder there to learn whether it lists any): nothing
+  is left in /tmp.
 - the kit's cache (``XDG_CACHE_HOME``) a folder of the run's own under pytest's base folder, set
   before the tests are collected (collecting asks the interpreters their versions) and inherited
   by every command the tests start, ``CPKIT_CACHE`` and ``CPKIT_CACHE_MB`` unset: no result
@@ -57,21 +59,30 @@ def _stress_scale() -> float:
 
 
 CACHE_SETTINGS = ("XDG_CACHE_HOME", "CPKIT_CACHE", "CPKIT_CACHE_MB")
-_CACHE_BEFORE = pytest.StashKey[dict]()  # their values before the run
+_ENV_BEFORE = pytest.StashKey[dict]()  # their values and TMPDIR's before the run
+_TEMPDIR_BEFORE = pytest.StashKey["str | None"]()  # tempfile.tempdir before the run
 
 
 @pytest.hookimpl(trylast=True)  # after pytest's own set-up: its base folder is known
 def pytest_configure(config):
-    """The run's own cache, before any test module is collected (``os.environ``: this process
-    and every command the tests start; put back by ``pytest_unconfigure``)."""
-    config.stash[_CACHE_BEFORE] = {name: os.environ.get(name) for name in CACHE_SETTINGS}
+    """The run's own cache and temp folder, before any test module is collected
+    (``os.environ``: this process and every command the tests start; put back by
+    ``pytest_unconfigure``)."""
+    config.stash[_ENV_BEFORE] = {name: os.environ.get(name) for name in (*CACHE_SETTINGS, "TMPDIR")}
+    config.stash[_TEMPDIR_BEFORE] = tempfile.tempdir
     for name in CACHE_SETTINGS:
         os.environ.pop(name, None)
     os.environ["XDG_CACHE_HOME"] = str(config._tmp_path_factory.mktemp("cache"))
+    # the inputs a failing stress run keeps, and every scratch folder, go where pytest clears
+    # old runs away instead of piling up in /tmp
+    folder = str(config._tmp_path_factory.mktemp("temp"))
+    os.environ["TMPDIR"] = tempfile.tempdir = folder
 
 
 def pytest_unconfigure(config):
-    for name, value in config.stash.get(_CACHE_BEFORE, {}).items():
+    if _TEMPDIR_BEFORE in config.stash:
+        tempfile.tempdir = config.stash[_TEMPDIR_BEFORE]
+    for name, value in config.stash.get(_ENV_BEFORE, {}).items():
         if value is None:
             os.environ.pop(name, None)
         else:
@@ -207,23 +218,6 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("CPKIT_CACHE", raising=False)
     return tmp_path / "cache" / "cpkit"
-
-
-@pytest.fixture(scope="session", autouse=True)
-def temp_folder_of_the_run(tmp_path_factory):
-    """The system's temp folder, for the kit in this process and the commands it starts, under
-    pytest's own base folder: the inputs a failing stress run keeps, and every scratch folder,
-    go where pytest clears old runs away instead of piling up in /tmp."""
-    folder = tmp_path_factory.mktemp("temp")
-    before_env, before_dir = os.environ.get("TMPDIR"), tempfile.tempdir
-    os.environ["TMPDIR"] = str(folder)
-    tempfile.tempdir = str(folder)
-    yield folder
-    tempfile.tempdir = before_dir
-    if before_env is None:
-        os.environ.pop("TMPDIR", None)
-    else:
-        os.environ["TMPDIR"] = before_env
 
 
 def _busy_loops(count: int):

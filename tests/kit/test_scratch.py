@@ -18,6 +18,21 @@ ADOPT = (
 )
 
 
+# the temp folder as the tests were collected (test_checks makes a folder there then)
+COLLECTED_UNDER = (os.environ.get("TMPDIR"), tempfile.gettempdir())
+
+
+def test_the_tests_temp_folder_is_the_run_s_from_their_collection_on(tmp_path_factory):
+    """The tests' temp folder is one under pytest's base folder from before their collection
+    (tests/conftest.py): it was set when the first test ran, and collecting them made a
+    folder in /tmp; ``tempfile`` and ``TMPDIR`` agree, for this process and the commands the
+    tests start."""
+    base = tmp_path_factory.getbasetemp()
+    for place in COLLECTED_UNDER:
+        assert place is not None and base in Path(place).parents
+    assert os.environ["TMPDIR"] == tempfile.gettempdir() == COLLECTED_UNDER[0]
+
+
 def _python(code, tmp_path):
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     command = [sys.executable, "-c", code]
