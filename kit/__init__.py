@@ -58,6 +58,8 @@ What a problem's table in problems.toml is made of (``registry``'s parts):
 - ``package_problem`` a problem made of a package alone, for ``verify``
 - ``problem_selection`` the problems a command names; an unknown name said with the likeliest
 - ``case_folders`` a folder of test cases as found on disk: what is no case, the names' order
+- ``case_names`` the case a name that names none likely means (``tests/01`` for
+                 ``tests/1``, ``tests/01.a`` for ``tests/01.ans``), for ``run`` and packages
 
 What the commands share:
 

@@ -63,11 +63,11 @@ from kit.case_folders import (
     not_cases,
     skipped,
 )
+from kit.case_names import meant
 from kit.errors import BuildError
 from kit.judges.comparator import runs_program
 from kit.judges.output_chunks import UTF8_BOM
 from kit.judges.programs import KIT, interactor_protocol
-from kit.packages.case_names import meant
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
 
@@ -354,7 +354,7 @@ def missing_case(problem: Problem, given: Path) -> str | None:
     file but one in the problem's package (``pkg/tests/99``, past its last test, or a typo:
     ``pkg.zip/tests/1``): the cases the package holds, its first and last as the build names
     them, and the one meant where only the case of letters, a number's leading zeros or a
-    suffix differ (``kit.packages.case_names``; ``given`` quoted where it holds a newline or
+    suffix differ (``kit.case_names``; ``given`` quoted where it holds a newline or
     another control character); None when ``given`` names a file, or none in the package."""
     source = problem.source
     if source is None:
@@ -372,7 +372,7 @@ def missing_case(problem: Problem, given: Path) -> str | None:
 
 def _cases_said(source: Package, inside: str, slug: str) -> str:
     """``test in SLUG's package (48 tests: pkg/tests/01 to pkg/tests/48)``, with the one meant
-    (``; did you mean pkg/tests/01?``) where ``inside`` is near one (``kit.packages.case_names``:
+    (``; did you mean pkg/tests/01?``) where ``inside`` is near one (``kit.case_names``:
     an input named without its suffix too, ``data/secret/big`` for ``data/secret/big.in``)."""
     from kit.packages.model import POLYGON
 

@@ -23,8 +23,6 @@ agrees with its folder is ``kit.verify.verdict_agreement``'s).
                  interactor and solutions
 - ``polygon_groups`` a Polygon scoring problem's test groups: their points policy, points
                  and dependencies
-- ``case_names`` the case a name that names none likely means (``tests/01`` for
-                 ``tests/1``, ``tests/01.a`` for ``tests/01.ans``)
 - ``smallyaml``  the small part of YAML packages use (``problem.yaml``, ``testdata.yaml``)
 - ``archive``    a zipped or tarred package, unpacked once into the kit's cache
 

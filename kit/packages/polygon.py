@@ -81,9 +81,9 @@ from pathlib import Path
 from typing import NamedTuple
 from xml.etree import ElementTree
 
+from kit.case_names import meant, of_kind
 from kit.errors import BuildError
 from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
-from kit.packages.case_names import meant, of_kind
 from kit.packages.model import (
     CHECKER_TEST_VERDICTS,
     POLYGON,
@@ -554,7 +554,7 @@ def _near(
     path: Path, missing: Path, other: Path, patterns: tuple[str, str, int], where: str
 ) -> str:
     """The file beside ``missing`` (a test's input or answer, ``other`` its other file) named
-    near it (``kit.packages.case_names``: ``tests/01.ans`` for ``tests/01.a``) that is no
+    near it (``kit.case_names``: ``tests/01.ans`` for ``tests/01.a``) that is no
     test's input or answer (``patterns``: problem.xml's two and the count) and may be of
     ``missing``'s kind (``of_kind``: ``tests/01.ans`` is no input), as the package names it;
     "" for none."""

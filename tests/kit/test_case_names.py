@@ -1,10 +1,10 @@
-"""kit.packages.case_names: the case a name that names none likely means, the one rule of
+"""kit.case_names: the case a name that names none likely means, the one rule of
 ``cpkit run``'s missing case (tests/kit/test_problem_cases.py) and of a Polygon package's
 misnamed test or answer (tests/kit/packages/test_polygon.py)."""
 
 import pytest
 
-from kit.packages.case_names import meant, of_kind
+from kit.case_names import meant, of_kind
 
 NAMES = ["pkg/tests/01", "pkg/tests/02", "pkg/tests/10", "data/secret/big.in"]
 
