@@ -12,7 +12,9 @@ The API checks accept anything inside
   branch runs everywhere and false one nowhere), or a name the module binds at its top level
   to such a test (``PYPY = sys.implementation.name == "pypy"``, then ``if PYPY:``), or
   imports from a helper that binds it so (``from shared.env import PYPY``:
-  ``imported_flags``);
+  ``imported_flags``); a conditional expression guards its whole statement, but one whose
+  test the caller reads by version (``versioned``: ``kit.check.vermin_findings`` reads its
+  branches alone);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and
@@ -375,9 +377,12 @@ class _Guarded:
         return True
 
     def _guarded_expression(self, statement: ast.stmt) -> bool:
+        """Whether a conditional expression of ``statement``'s own guards it whole: one on a
+        guard's test, but those the caller reads by version (``versioned``: its branches
+        read alone, each on the versions it runs on)."""
         definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
         return not isinstance(statement, definition) and any(
-            isinstance(n, ast.IfExp) and is_guard(n.test, self.flags, self.settled)
+            isinstance(n, ast.IfExp) and is_guard(n.test, self.flags, self.unguarding)
             for n in own_nodes(statement)
         )
 

@@ -25,7 +25,9 @@ every target has guards nothing (``kit.check.settled_tests``). A finding counts 
 when the version it needs is newer than the target's, and its line runs there: an ``if`` on a
 ``hasattr`` test of a member added after 3.8 runs its branch from that version on and its
 ``else`` below it (``settled_tests.version_windows``), so ``math.cbrt`` (3.11) under ``if
-hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8. An ``if`` on a test of
+hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8; vermin's findings in a
+branch of a conditional expression on such a test likewise (``math.cbrt(2) if
+sys.version_info >= (3, 9) else 0``: ``kit.check.vermin_findings``). An ``if`` on a test of
 the implementation (``kit.bundle.implementation_tests``) runs its branch under that one and
 its ``else`` under the other (``settled_tests.implementation_windows``; ``if PYPY and n > 5:``
 its branch under PyPy, its ``else`` under either): ``math.cbrt`` under ``if
@@ -93,9 +95,9 @@ def findings(modules: list[Source]) -> list[Placed]:
     each with the versions its line runs on (``lacks`` tells a target it counts against)."""
     shipped = [module for module in modules if module.shipped.strip()]
     bundle = _Bundle.of(modules)
-    found: list[Finding] = []
+    found = []  # each Finding with the versions the text it was found in runs on
     for module in shipped:
-        found += _own_rules(module, modules, bundle)
+        found += [(*finding, (BASE, NEVER)) for finding in _own_rules(module, modules, bundle)]
     own = {module.rel: _own_names(module.shipped_tree()) for module in shipped}
     found += [
         f for f in vermin(shipped) if _module_of(f[2]) not in own[f[0]] and not _a_builtin(f[2])
@@ -105,10 +107,11 @@ def findings(modules: list[Source]) -> list[Placed]:
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
     set_before = stand_ins(modules)
     placed = []
-    for rel, line, what, needs in sorted(set(found)):
+    for rel, line, what, needs, (since, until) in sorted(set(found)):
         if line in unused[rel]:
             continue
         low, high = windows[rel].get(line, (BASE, NEVER))
+        low, high = max(low, since), min(high, until)  # a conditional expression's branch
         builtin = _LATER_BUILTIN.fullmatch(what)
         if builtin:  # below the version a stand-in the program set is there
             low = max(low, set_before.until(rel, line, builtin[1]))

@@ -16,7 +16,9 @@ its whole branch. So does a member of such a module added later (``hasattr(math,
 3.9), but for the API check (``kit.check.apis``) when it is an ``if``'s whole test (or that
 under ``not``): its branch runs on the versions that have the member, its ``else`` on those
 that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
-for 3.9 and 3.10 targets, not for 3.8. A builtin added after 3.8 is read the same way
+for 3.9 and 3.10 targets, not for 3.8; and vermin's findings read a conditional expression's
+on such a test alike (``versioned_expressions``, ``branch_windows``).
+A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
 as ``hasattr(math, "isqrt")`` is: ``if hasattr(builtins, "print"): anext(it)`` guards only
@@ -99,10 +101,24 @@ def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.expr, tuple[int, i
     version that added the member, whether the call is under ``not``); and each on a
     comparison of the version that turns once (``sys.version_info >= (3, 9)``: the version
     it turns at, and whether its branch runs below it, ``<`` or under ``not``)."""
+    return _versioned(tree, ast.If)
+
+
+def versioned_expressions(
+    tree: ast.Module,
+) -> list[tuple[ast.IfExp, ast.expr, tuple[int, int], bool]]:
+    """Each conditional expression on such a test, read as ``versioned_ifs`` reads an
+    ``if``'s (``math.cbrt(2) if sys.version_info >= (3, 9) else 0``: its branch from 3.9
+    on, its ``else`` below 3.9)."""
+    return _versioned(tree, ast.IfExp)
+
+
+def _versioned(tree: ast.Module, kind: type) -> list:
+    """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression)."""
     modules = module_names(tree)
     found = []
     for node in walk(tree):
-        if not isinstance(node, ast.If):
+        if not isinstance(node, kind):
             continue
         negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
         test = node.test.operand if negated else node.test
@@ -115,14 +131,20 @@ def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.expr, tuple[int, i
     return found
 
 
+def branch_windows(node: ast.If | ast.IfExp, added: tuple[int, int], negated: bool) -> list:
+    """The branches of an ``if`` or conditional expression of ``versioned_ifs`` or
+    ``versioned_expressions``, each with the versions it runs on: (lowest, first without)."""
+    has, lacks = (node.orelse, node.body) if negated else (node.body, node.orelse)
+    return [(has, (added, NEVER)), (lacks, (BASE, added))]
+
+
 def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
     """Each line in a branch of an ``if`` on a test of ``versioned_tests``, with the versions
     it runs on: (lowest, first without), ``BASE`` and ``NEVER`` when not bounded (``if
     hasattr(math, "lcm"):``: its branch from 3.9, its ``else`` below 3.9)."""
     windows: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
     for node, _, added, negated in versioned_ifs(tree):
-        has, lacks = (node.orelse, node.body) if negated else (node.body, node.orelse)
-        for branch, bound in ((has, (added, NEVER)), (lacks, (BASE, added))):
+        for branch, bound in branch_windows(node, added, negated):
             for statement in branch:
                 for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
                     low, high = windows.get(line, (BASE, NEVER))

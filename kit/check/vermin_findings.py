@@ -4,7 +4,9 @@ vermin knows the standard library's modules, members and keyword arguments by th
 that added them, but it names one line for all the uses of a member, and a guarded use is one
 of them. So it reads each module with its guarded code out and its number tables blanked (the
 same lines and columns), then each branch of an ``if`` on a test of a member added after 3.8,
-or of the implementation, alone after the module's imports (``_for_vermin``); and each text
+or of the implementation, alone after the module's imports (``_for_vermin``), and each branch
+of a conditional expression on a test of the version alike, with the versions it runs on
+(``_expression_branches``: its statement is read without it, on every version); and each text
 again with the standard library's members that a star import or an import under another name
 hides from it written out in full (``_renamed_variants``). A module with a ``try`` (or
 ``contextlib.suppress``) is read once for each kind of finding (``RAISED_KINDS``), its
@@ -37,30 +39,56 @@ from kit.bundle.guards import char_col, handled_by, imported_flags, neutralised,
 from kit.bundle.masked_literals import mask_literals
 from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
-from kit.check.settled_tests import implementation_ifs, settled_tests, versioned_ifs
+from kit.check.settled_tests import (
+    BASE,
+    NEVER,
+    branch_windows,
+    implementation_ifs,
+    settled_tests,
+    versioned_expressions,
+    versioned_ifs,
+)
 from kit.errors import REINSTALL, BuildError, machine_refused
 from kit.judges.stdlib import ADDED
 from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
+Window = tuple[tuple[int, int], tuple[int, int]]  # the versions a text runs on: from, below
+EVERY: Window = (BASE, NEVER)
+Read = tuple[str, int, int, Window]  # a text, its shift, the lines before its own, its window
 
-def _for_vermin(
-    module: Source, modules: list[Source], missing: str = "module"
-) -> list[tuple[str, int, int]]:
+
+def _for_vermin(module: Source, modules: list[Source], missing: str = "module") -> list[Read]:
     """What vermin reads of a module: each text with the shift that takes its lines to the
-    module's, and how many lines of it come before those. First the module with its guarded
-    code out and its number tables blanked (the same lines and columns; nothing in a table of
+    module's, how many lines of it come before those, and the versions it runs on (every
+    one but a conditional expression's branch's). First the module with its guarded code
+    out and its number tables blanked (the same lines and columns; nothing in a table of
     numbers needs a newer Python); then each branch of an ``if`` on a test of
     ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after the
     module's imports and an ``if True:`` (vermin names one line for all the uses of a member,
-    so a use in the branch could hide one outside it). A branch's findings on the imports are
-    the module's, said already. ``missing``: what a ``try`` is to guard (``raised_kind``)."""
+    so a use in the branch could hide one outside it); then each branch of a conditional
+    expression on such a test alone, out of the others (``_expression_branches``). A
+    branch's findings on the imports are the module's, said already. ``missing``: what a
+    ``try`` is to guard (``raised_kind``)."""
     tree = module.shipped_tree()
     imported = imported_flags(module, modules, settled_tests)
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
-    texts = [
-        (_readable(neutralised(masked, tree, imported, settled, missing=missing), masked), 0, 0)
-    ]
+    expressions = versioned_expressions(tree)
+    tests = frozenset(id(test) for _, test, _, _ in expressions)
+    branches = _expression_windows(expressions)
+
+    def opened(read: frozenset[int] = frozenset(), kept: tuple[ast.expr, ...] = ()) -> str:
+        """The text neutralised, but the ``if`` tests ``read`` and the conditional
+        expressions' read by version: their branches out (``_out``; when that does not
+        parse, each such expression's statement out, as any guard's)."""
+        text = neutralised(masked, tree, imported, settled, read | tests, missing, kept)
+        if tests:
+            text = _out(text, masked, [branch for branch, _ in branches])
+            if not _parses(text):
+                text = neutralised(masked, tree, imported, settled, read, missing, kept)
+        return _readable(text, masked)
+
+    texts = [(opened(), 0, 0, EVERY)]
     ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
@@ -70,22 +98,106 @@ def _for_vermin(
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
         # its test in place: its branch may start on its line, at the column it has there
-        kept = (node.test,)
-        opened = neutralised(masked, tree, imported, settled, read, missing, kept)
-        opened = _readable(opened, masked)
-        lines = opened.split("\n")
+        lines = opened(frozenset(read), (node.test,)).split("\n")
         for branch in (node.body, node.orelse):
             if branch:
                 first, at = text_start(places, branch[0])  # where no guarded code is out
                 text = "\n".join([*header, "if True:", *_alone(lines, branch, first, at)]) + "\n"
                 if _parses(text):  # else (one vermin could not read either) not read
-                    texts.append((text, first - len(header) - 2, len(header) + 1))
+                    texts.append((text, first - len(header) - 2, len(header) + 1, EVERY))
+    if branches:
+        every_if = frozenset(id(test) for _, test in ifs) | tests
+        lines = neutralised(masked, tree, imported, settled, every_if, missing).split("\n")
+        texts += _expression_branches(lines, places, branches, header)
     return texts + _renamed_variants(module, modules, tree, texts)
 
 
+def _expression_windows(expressions: list) -> list[tuple[ast.expr, Window]]:
+    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``)
+    with the versions each runs on (``branch_windows``), within another's on those of both."""
+    branches = [
+        (branch, window)
+        for node, _, added, negated in expressions
+        for branch, window in branch_windows(node, added, negated)
+    ]
+    found = []
+    for branch, window in branches:
+        outer = [w for other, w in branches if other is not branch and _within(branch, other)]
+        low = max(since for since, _ in [window, *outer])
+        found.append((branch, (low, min(until for _, until in [window, *outer]))))
+    return found
+
+
+def _expression_branches(
+    lines: list[str], places: list[str], branches: list[tuple[ast.expr, Window]], header: list[str]
+) -> list[Read]:
+    """Each branch of a conditional expression on a test of the version
+    (``versioned_expressions``: ``math.cbrt(2) if sys.version_info >= (3, 9) else 0``) alone,
+    in parentheses, after the module's imports and an ``if True: (``, with the versions it
+    runs on (``_expression_windows``), as an ``if``'s branch is read (``_alone``), where
+    nothing else guards its statement: where ``lines`` (the text neutralised with every
+    ``if`` and conditional expression read by version read as code) keep those of
+    ``places`` (the text whole); the branches within it out, read alone in their turn."""
+    texts = []
+    for branch, window in branches:
+        first, last = branch.lineno, branch.end_lineno or branch.lineno
+        if lines[first - 1 : last] != places[first - 1 : last]:
+            continue  # its statement guarded otherwise (a try, a guard's test): not read
+        alone = _expression_alone(lines, branch, [inner for inner, _ in branches])
+        text = "\n".join([*header, "if True: (", *alone]) + "\n"
+        if _parses(text):
+            texts.append((text, first - len(header) - 2, len(header) + 1, window))
+    return texts
+
+
+def _out(text: str, whole: str, branches: list[ast.expr]) -> str:
+    """``text`` with the ``branches`` (of conditional expressions read by version) where it
+    keeps them (their lines those of ``whole``) each a ``0`` (``_filled``)."""
+    lines, places = text.split("\n"), whole.split("\n")
+    kept = [
+        b
+        for b in branches
+        if lines[b.lineno - 1 : b.end_lineno] == places[b.lineno - 1 : b.end_lineno]
+    ]
+    return "\n".join(_filled(lines, kept))
+
+
+def _expression_alone(lines: list[str], node: ast.expr, holes: list[ast.expr]) -> list[str]:
+    """The lines of the expression ``node`` as the body of an ``if True: (``, its columns
+    kept (``_qualified``): what comes before it on its first line as spaces, what comes
+    after it on its last cut off and a ``)`` there, a space more before each line, and the
+    ``holes`` within it (branches read alone in their turn) each ``0`` (``_filled``)."""
+    found = lines[node.lineno - 1 : node.end_lineno]
+    found[-1] = found[-1][: char_col(found[-1], node.end_col_offset)]
+    found = _filled(found, [hole for hole in holes if _within(hole, node)], node)
+    at = char_col(lines[node.lineno - 1], node.col_offset)
+    found[0] = " " * at + found[0][at:]
+    found[-1] += ")"
+    return [" " + line for line in found]
+
+
+def _filled(lines: list[str], holes: list[ast.expr], node: ast.AST | None = None) -> list[str]:
+    """``lines`` (those of ``node``, from its first; of the module without it) with each of
+    ``holes`` within no other nor ``node`` itself made ``0`` (padded to its width: the
+    columns after it kept), the lines it spans further emptied (their number kept)."""
+    top = getattr(node, "lineno", 1)
+    found = list(lines)
+    holes = [hole for hole in holes if hole is not node]
+    outer = [hole for hole in holes if not any(_within(hole, o) for o in holes if o is not hole)]
+    for hole in sorted(outer, key=lambda hole: (hole.lineno, hole.col_offset), reverse=True):
+        first, last = hole.lineno - top, (hole.end_lineno or hole.lineno) - top
+        start = char_col(found[first], hole.col_offset)
+        end = char_col(found[last], hole.end_col_offset)
+        stand_in = "0".ljust(end - start) if first == last else "0"
+        found[first] = found[first][:start] + stand_in + found[last][end:]
+        for row in range(first + 1, last + 1):
+            found[row] = ""
+    return found
+
+
 def _renamed_variants(
-    module: Source, modules: list[Source], tree: ast.Module, texts: list[tuple[str, int, int]]
-) -> list[tuple[str, int, int]]:
+    module: Source, modules: list[Source], tree: ast.Module, texts: list[Read]
+) -> list[Read]:
     """Each text again with the standard library's members that the file reads under names
     vermin cannot tie to their modules written as ``module.member`` in their places: the
     names it reads and binds nowhere, once for each module it star-imports (``from math
@@ -111,10 +223,10 @@ def _renamed_variants(
         renamings.append(_places(shipped, renamed))
     variants = []
     for places in renamings:
-        for text, shift, before in texts:
+        for text, shift, before, window in texts:
             qualified = _qualified(text, shift, before, places)
             if qualified != text and _parses(qualified):
-                variants.append((qualified, shift, before))
+                variants.append((qualified, shift, before, window))
     return variants
 
 
@@ -215,10 +327,10 @@ def _parses(text: str) -> bool:
     return True
 
 
-def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]:
+def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int], Window]]:
     """vermin's findings on the modules (file, line, what, version it needs: the API check's
-    ``Finding``), each text's taken from the cache when it was seen before (by the same
-    vermin)."""
+    ``Finding``, and the versions the text it was found in runs on: ``_for_vermin``), each
+    text's taken from the cache when it was seen before (by the same vermin)."""
     texts = {}
     froms: dict[str, dict[int, set[str]]] = {}  # a module's lines' ``from M import`` modules
     for module in modules:
@@ -228,9 +340,9 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]
         for kind in RAISED_KINDS if handled else ("",):  # "": a try guards nothing
             for number, read in enumerate(_for_vermin(module, modules, kind or "module")):
                 texts[(module.rel, kind, number)] = read
-    keys = {place: _key(text) for place, (text, _, _) in texts.items()}
+    keys = {place: _key(text) for place, (text, _, _, _) in texts.items()}
     known = cache.read_json(VERMIN_CACHE)
-    missing = {keys[place]: text for place, (text, _, _) in texts.items()}
+    missing = {keys[place]: text for place, (text, _, _, _) in texts.items()}
     missing = {key: text for key, text in missing.items() if key not in known}
     if missing:
         for key, findings in _run_vermin(missing).items():
@@ -239,8 +351,8 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int]]]
             known = {key: known[key] for key in keys.values()}
         cache.write_json(VERMIN_CACHE, known)
     return [
-        (place[0], line + shift, what, tuple(version))
-        for place, (_, shift, before) in texts.items()
+        (place[0], line + shift, what, tuple(version), window)
+        for place, (_, shift, before, window) in texts.items()
         for line, what, version in known[keys[place]]
         if line > before
         and place[1] in ("", raised_kind(what, froms[place[0]].get(line + shift, set())))

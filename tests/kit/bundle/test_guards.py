@@ -485,6 +485,21 @@ def test_a_guarded_conditional_expression_in_a_loop_s_body_guards_its_own_statem
     assert guarded_lines(tree) == {2, 4, 5}
 
 
+def test_a_conditional_expression_read_by_version_guards_its_statement_no_more():
+    """Its test among ``versioned`` (the caller reads its branches alone, each on the
+    versions it runs on), its statement is code, but where another guard in it guards it."""
+    text, tree = parsed(
+        """\
+        x = m.cbrt(2) if sys.version_info >= (3, 9) else 0
+        y = (m.cbrt(2) if sys.version_info >= (3, 9) else 0) + (1 if hasattr(m, "z") else 0)
+        """
+    )
+    tests = [node.test for node in ast.walk(tree) if isinstance(node, ast.IfExp)]
+    versioned = {id(test) for test in tests if isinstance(test, ast.Compare)}
+    assert guarded_lines(tree) == {1, 2}
+    assert guarded_lines(tree, versioned=versioned) == {2}
+
+
 @pytest.mark.parametrize(
     ("code", "untaken"),
     [

@@ -605,6 +605,57 @@ def test_a_branch_on_its_if_s_line_in_a_try_is_refused_on_the_versions_it_runs_o
     assert found == {(3, 8): [], (3, 9): [(3, CBRT)], (3, 10): [(3, CBRT)], (3, 11): []}
 
 
+LCM = "'math.lcm' member"
+
+
+@pytest.mark.parametrize(
+    ("text", "refuses"),
+    [
+        # CPython 3.9.18 and 3.10.13 die on the first three (AttributeError), 3.8.18 and
+        # 3.11.7 do not (measured): the branch runs from 3.9 on, as an if's would
+        ("x = math.cbrt(2) if sys.version_info >= (3, 9) else 0\n", {9: [2], 10: [2]}),
+        ("f = (lambda: math.cbrt(2)) if sys.version_info >= (3, 9) else None\n", {9: [2], 10: [2]}),
+        ("x = math.cbrt(2) if hasattr(math, 'lcm') else 0\n", {9: [2], 10: [2]}),
+        ("x = math.cbrt(2) if hasattr(math, 'cbrt') else 0\n", {}),  # the very name asked
+        ("x = 0 if sys.version_info >= (3, 9) else math.cbrt(2)\n", {8: [2]}),  # below 3.9
+        ("x = 0 if not sys.version_info < (3, 9) else math.cbrt(2)\n", {8: [2]}),
+        (  # chained: each branch on its own versions, the one within another on both's
+            "x = 0 if sys.version_info < (3, 9) else math.lcm(2, 3) if sys.version_info < "
+            "(3, 11) else math.cbrt(2)\n",
+            {},
+        ),
+        (  # over lines: each finding on its branch's line and versions
+            "x = (math.cbrt(2) if sys.version_info >= (3, 9) else\n     math.lcm(\n 2, 3))\n",
+            {8: [(3, LCM)], 9: [2], 10: [2]},
+        ),
+        # the statement around it runs on every version (3.8.18 dies: AttributeError)
+        ("x = math.lcm(2, 3) + (1 if sys.version_info >= (3, 9) else 0)\n", {8: [(2, LCM)]}),
+        (  # within an if's branch: on the versions of both
+            "if sys.version_info >= (3, 10):\n"
+            "    x = math.cbrt(2) if hasattr(math, 'lcm') else 0\n",
+            {10: [3]},
+        ),
+        (  # a try that catches what it raises guards it still
+            "try:\n    x = math.cbrt(2) if sys.version_info >= (3, 9) else 0\n"
+            "except AttributeError:\n    x = 0\n",
+            {},
+        ),
+    ],
+)
+def test_a_conditional_expression_on_a_version_test_is_read_by_the_versions_each_branch_runs_on(
+    text, refuses
+):
+    """A conditional expression on a test of the version (or a member added later) guards
+    its branches as an ``if`` does, on the versions each runs on, not its whole statement:
+    ``math.cbrt`` (3.11) in ``math.cbrt(2) if sys.version_info >= (3, 9) else 0`` passed for
+    every target. ``refuses``: {minor: [line, or (line, what)]}, ``math.cbrt`` by its line."""
+    expected = {
+        (3, minor): [(f, CBRT) if isinstance(f, int) else f for f in refuses.get(minor, [])]
+        for minor in (8, 9, 10, 11)
+    }
+    assert refused("import math, sys\n" + text) == expected
+
+
 # each finding 3.8 takes but not so, dying with TypeError there (CPython 3.8.18, measured; the
 # version named runs it): the kit's own rules, then vermin's keyword arguments
 TYPE_ERRORS = [

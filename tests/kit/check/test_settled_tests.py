@@ -12,11 +12,14 @@ from kit.check import settled_tests as settled_tests_module
 from kit.check.settled_tests import (
     BASE,
     NEVER,
+    branch_windows,
     everywhere,
     guarded_lines_of,
     implementation_windows,
     settled_tests,
     version_windows,
+    versioned_expressions,
+    versioned_ifs,
     versioned_tests,
 )
 
@@ -119,6 +122,28 @@ def test_an_if_on_a_member_added_later_bounds_the_versions_its_branches_run_on()
         7: ((3, 10), (3, 9)),  # from 3.10 and below 3.9: never
         8: ((3, 10), (3, 9)),
     }
+
+
+def test_a_conditional_expression_on_a_version_test_is_read_as_an_if_s():
+    """Its test read as an ``if``'s (``versioned_ifs``): the version it turns at, and whether
+    its branch runs below it; its branch from that version on, its ``else`` below it."""
+    text = """\
+        import math, sys
+        a = 1 if sys.version_info >= (3, 9) else 2
+        b = 3 if not hasattr(math, "cbrt") else 4
+        c = 5 if sys.version_info < (3, 10) else 6
+        d = 7 if sys.version_info > (3, 8) else 8
+        if sys.version_info >= (3, 9):
+            e = 9
+        """
+    tree = ast.parse(textwrap.dedent(text))
+    found = versioned_expressions(tree)
+    read = [(node.lineno, added, negated) for node, _, added, negated in found]
+    assert read == [(2, (3, 9), False), (3, (3, 11), True), (4, (3, 10), True)]
+    assert [node.lineno for node, _, _, _ in versioned_ifs(tree)] == [6]
+    node, _, added, negated = found[1]
+    windows = [(branch.value, window) for branch, window in branch_windows(node, added, negated)]
+    assert windows == [(4, ((3, 11), NEVER)), (3, (BASE, (3, 11)))]
 
 
 def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():

@@ -340,4 +340,20 @@ def test_a_missing_module_s_import_is_guarded_by_what_3_8_raises_there(statement
     tomllib import loads`` raise ModuleNotFoundError, which either handler catches."""
     text = f"try:\n    {statement}\nexcept {handler}:\n    pass\n"
     caught = handler == "ImportError" or raised == handler
-    assert [line for _, line, _, _ in vermin([module(text)])] == ([] if caught else [2])
+    assert [line for _, line, *_ in vermin([module(text)])] == ([] if caught else [2])
+
+
+def test_each_branch_of_a_conditional_expression_on_a_version_test_is_read_on_its_versions():
+    """Read alone, with the versions it runs on (within another's branch, those of both:
+    ``math.cbrt`` runs on none here), and out of the text of the branch around it and of its
+    statement's (where it would count on every version)."""
+    text = (
+        "import math, sys\n"
+        "x = math.lcm(2, 3) if sys.version_info >= (3, 9) else (\n"
+        "    math.cbrt(2) if sys.version_info >= (3, 11) else 0)\n"
+    )
+    found = {(f[1], f[2], f[4]) for f in vermin([module(text)])}
+    assert found == {
+        (2, "'math.lcm' member", ((3, 9), (99, 0))),
+        (3, "'math.cbrt' member", ((3, 11), (3, 9))),
+    }
