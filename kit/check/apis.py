@@ -25,13 +25,15 @@ every target has guards nothing (``kit.check.settled_tests``). A finding counts 
 when the version it needs is newer than the target's, and its line runs there: an ``if`` on a
 ``hasattr`` test of a member added after 3.8 runs its branch from that version on and its
 ``else`` below it (``settled_tests.version_windows``), so ``math.cbrt`` (3.11) under ``if
-hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8; vermin's findings in a
-branch of a conditional expression on such a test likewise (``math.cbrt(2) if
-sys.version_info >= (3, 9) else 0``: ``kit.check.vermin_findings``). An ``if`` on a test of
-the implementation (``kit.bundle.implementation_tests``) runs its branch under that one and
-its ``else`` under the other (``settled_tests.implementation_windows``; ``if PYPY and n > 5:``
-its branch under PyPy, its ``else`` under either): ``math.cbrt`` under ``if
-sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only.
+hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8; a finding in a branch
+of a conditional expression on such a test likewise, vermin's (``math.cbrt(2) if
+sys.version_info >= (3, 9) else 0``: ``kit.check.vermin_findings``) and the kit's own
+(``x.bit_count() if sys.version_info >= (3, 9) else 0`` counts against 3.9:
+``settled_tests.expression_windows``), the rest of its statement on every version. An
+``if`` on a test of the implementation (``kit.bundle.implementation_tests``) runs its branch
+under that one and its ``else`` under the other (``settled_tests.implementation_windows``;
+``if PYPY and n > 5:`` its branch under PyPy, its ``else`` under either): ``math.cbrt`` under
+``if sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only.
 """
 
 from __future__ import annotations
@@ -47,12 +49,13 @@ from kit.check.member_uses import bound_names, member_uses
 from kit.check.settled_tests import (
     BASE,
     NEVER,
+    expression_windows,
     guarded_lines_of,
     implementation_windows,
     version_windows,
 )
 from kit.check.stand_ins import stand_ins
-from kit.check.vermin_findings import vermin
+from kit.check.vermin_findings import Window, vermin
 from kit.judges.stdlib import ADDED_BUILTINS
 
 Finding = tuple[str, int, str, tuple[int, int]]  # file, line, what, version it needs
@@ -95,9 +98,9 @@ def findings(modules: list[Source]) -> list[Placed]:
     each with the versions its line runs on (``lacks`` tells a target it counts against)."""
     shipped = [module for module in modules if module.shipped.strip()]
     bundle = _Bundle.of(modules)
-    found = []  # each Finding with the versions the text it was found in runs on
+    found = []  # each Finding with the versions the text or node it was found in runs on
     for module in shipped:
-        found += [(*finding, (BASE, NEVER)) for finding in _own_rules(module, modules, bundle)]
+        found += _own_rules(module, modules, bundle)
     own = {module.rel: _own_names(module.shipped_tree()) for module in shipped}
     found += [
         f for f in vermin(shipped) if _module_of(f[2]) not in own[f[0]] and not _a_builtin(f[2])
@@ -230,9 +233,14 @@ class _Bundle:
 
 def _own_rules(
     module: Source, modules: list[Source], bundle: _Bundle | None = None
-) -> list[Finding]:
+) -> list[tuple[str, int, str, tuple[int, int], Window]]:
+    """The kit's own rules' findings in ``module`` outside guards (a ``Finding``), each with
+    the versions its node runs on: a branch's of a conditional expression on a test of the
+    version (``settled_tests.expression_windows``: ``x.bit_count() if sys.version_info >=
+    (3, 9) else 0`` from 3.9 on), which guards no more of its statement; else every one."""
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
+    windows = expression_windows(tree)
     # a try guards a finding by what it raises below its version (CPython 3.8.18, measured;
     # each runs on the version given): a builtin read by its name NameError, a member (a
     # method, ``builtins.anext``) AttributeError, ``from builtins import`` ImportError, and
@@ -241,45 +249,46 @@ def _own_rules(
     # ``int | str`` (3.10) evaluated, none caught by ``except AttributeError``
     guarded: dict[str, frozenset[int]] = {}  # by what is missing, read when first asked
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
-    found: list[Finding] = []
+    found = []
 
-    def add(line: int, what: str, version: tuple[int, int], missing: str = "member") -> None:
+    def add(node: ast.AST, what: str, version: tuple[int, int], missing: str = "member") -> None:
         if missing not in guarded:
             guarded[missing] = guarded_lines_of(module, modules, versioned=True, missing=missing)
-        if line not in guarded[missing]:
-            found.append((module.rel, line, what, version))
+        if node.lineno not in guarded[missing]:
+            window = windows.get(id(node), (BASE, NEVER))
+            found.append((module.rel, node.lineno, what, version, window))
 
     for node in walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:
             own = node.attr in mine and not _builtin_receiver(node.value)
             if not own and isinstance(node.ctx, ast.Load):
                 what, version = NEW_METHODS[node.attr]
-                add(node.lineno, what, version)
+                add(node, what, version)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             relied = _bytes_defaults(node, mine)
             if relied:
-                add(node.lineno, relied, (3, 11), "type")
-    for line in dict_unions(tree):
-        add(line, "dict union with |", (3, 9), "type")
-    for line in _gcd_of_many(tree):
-        add(line, "math.gcd() of other than two integers", (3, 9), "type")
-    for line, what, version in newer_types(tree, bundle.classes):
-        add(line, what, version, "type")
-    for line, name, missing in _later_builtins(tree):
-        add(line, f"'{name}' builtin", ADDED_BUILTINS[name], missing)
+                add(node, relied, (3, 11), "type")
+    for union in dict_unions(tree):
+        add(union, "dict union with |", (3, 9), "type")
+    for call in _gcd_of_many(tree):
+        add(call, "math.gcd() of other than two integers", (3, 9), "type")
+    for node, what, version in newer_types(tree, bundle.classes):
+        add(node, what, version, "type")
+    for node, name, missing in _later_builtins(tree):
+        add(node, f"'{name}' builtin", ADDED_BUILTINS[name], missing)
     return found
 
 
-def _later_builtins(tree: ast.Module) -> list[tuple[int, str, str]]:
+def _later_builtins(tree: ast.Module) -> list[tuple[ast.AST, str, str]]:
     """Each read of a builtin added after 3.8 (``anext``, ``ExceptionGroup``:
-    ``ADDED_BUILTINS``), with its line and what is missing (``kit.bundle.guards.MISSING``):
+    ``ADDED_BUILTINS``), its node with its name and what is missing (``kit.bundle.guards.MISSING``):
     from the module ``builtins``, however bound (``builtins.anext``, ``b.aiter``, ``from
     builtins import anext``: "member", AttributeError or ImportError below its version), and
     by its name ("name", NameError) in a file that binds no such name of its own and
     star-imports nothing (which may bind any). Their guards are the members': a ``try``
     catching what it raises, ``hasattr(builtins, "anext")``, the version compared."""
-    found = [
-        (node.lineno, member, "member")
+    found: list[tuple[ast.AST, str, str]] = [
+        (node, member, "member")
         for node, _, member in member_uses(tree, ("builtins",))
         if member in ADDED_BUILTINS and _read(node)
     ]
@@ -288,7 +297,7 @@ def _later_builtins(tree: ast.Module) -> list[tuple[int, str, str]]:
         return found
     bound = bound_names(tree)
     return found + [
-        (node.lineno, node.id, "name")
+        (node, node.id, "name")
         for node in nodes
         if isinstance(node, ast.Name)
         and isinstance(node.ctx, ast.Load)
@@ -346,8 +355,8 @@ def _bytes_defaults(call: ast.Call, mine: frozenset[str]) -> str:
     return ".from_bytes() without byteorder" if method == "from_bytes" else ""
 
 
-def _gcd_of_many(tree: ast.Module) -> list[int]:
-    """The lines of calls of ``math.gcd`` (however bound: ``math.gcd``, ``from math import gcd
+def _gcd_of_many(tree: ast.Module) -> list[ast.Call]:
+    """The calls of ``math.gcd`` (however bound: ``math.gcd``, ``from math import gcd
     as g``, ``from math import *``) with other than two plain arguments (``gcd(a, b, c)``,
     ``gcd(*values)``), which 3.9 brought: 3.8 takes two, and vermin does not count them."""
     functions, names = set(), set()
@@ -365,7 +374,7 @@ def _gcd_of_many(tree: ast.Module) -> list[int]:
         if id(call.func) in functions or (isinstance(call.func, ast.Name) and call.func.id in names)
     ]
     return [
-        call.lineno
+        call
         for call in gcds
         if len(call.args) != 2 or any(isinstance(a, ast.Starred) for a in call.args)
     ]

@@ -12,7 +12,7 @@ parameter, a loop's, ``with``'s or ``except``'s target, an import, a name declar
 or ``nonlocal`` anywhere, and any other binding make it none. ``Counter``, whose ``|`` 3.8 has,
 is no dict here; an attribute or an item is no name. ``|`` with a dict on either side is found,
 ``|=`` on a dict name (a ``Counter``'s ``|=`` takes a dict on 3.8). ``dict_unions`` gives their
-lines to the API check's own rules (``kit.check.apis``).
+nodes to the API check's own rules (``kit.check.apis``).
 
 A scope is read without order, and a star import as binding none of its names: ``d = {}``,
 ``from m import *``, then ``d | x`` is flagged, though ``m`` may bind ``d``. What ``m`` binds is
@@ -42,9 +42,9 @@ class _Makers:
     nodes: frozenset[int]
 
 
-def dict_unions(tree: ast.Module) -> list[int]:
-    """The lines of each ``|`` with a dict on either side and each ``|=`` on a dict name
-    (the names read only in a module that holds a ``|``: most code has none)."""
+def dict_unions(tree: ast.Module) -> list[ast.AST]:
+    """Each ``|`` with a dict on either side and each ``|=`` on a dict name (the names read
+    only in a module that holds a ``|``: most code has none)."""
     if not any(type(node) in _BARRED and type(node.op) is ast.BitOr for node in walk(tree)):
         return []
     module = _Module()
@@ -52,12 +52,12 @@ def dict_unions(tree: ast.Module) -> list[int]:
     while todo:
         scopes.append(_read_scope(todo.popleft(), module, todo))
     makers = _makers(tree, module.dict_bound, module.collections)
-    lines = []
+    found = []
     for scope in scopes:
         if scope.unions:
             dicts = _dict_names(scope.bindings, makers) - module.declared
-            lines += [node.lineno for node in scope.unions if _is_union(node, dicts, makers)]
-    return lines
+            found += [node for node in scope.unions if _is_union(node, dicts, makers)]
+    return found
 
 
 _BARRED = {ast.BinOp, ast.AugAssign}  # what may be a | or |=

@@ -35,42 +35,44 @@ BUILTIN_TYPES = BUILTIN_GENERICS | {
 
 def newer_types(
     tree: ast.Module, classes: frozenset[str]
-) -> list[tuple[int, str, tuple[int, int]]]:
-    """(line, what, version) of the types the module evaluates that need a Python newer than
+) -> list[tuple[ast.AST, str, tuple[int, int]]]:
+    """(node, what, version) of the types the module evaluates that need a Python newer than
     3.8: its definitions' annotations, ``list[int]`` and its kind outside annotations and
-    ``|`` between two types there (``classes``: the bundle's, each a type)."""
+    ``|`` between two types there (``classes``: the bundle's, each a type); the node is the
+    type's own, but a class-body annotation's statement."""
     generics = _collection_generics(tree)  # deque and its kind, as the module imports them
     found = []
     if not lazy_annotations(tree.body):  # else no annotation is evaluated
         for node in walk(tree):
             if type(node) in _DEFINITIONS:
                 found += _DEFINITIONS[type(node)](node, generics)
-    for line, text in _evaluated_generics(tree, generics):
+    for node, text in _evaluated_generics(tree, generics):
         kind = "builtin" if text.partition("[")[0] in BUILTIN_GENERICS else "collections"
-        found.append((line, f"{text} (a {kind} type subscripted)", (3, 9)))
-    for line, text in _evaluated_unions(tree, _types(tree, classes)):
-        found.append((line, f"{text} (a union of types with |)", (3, 10)))
+        found.append((node, f"{text} (a {kind} type subscripted)", (3, 9)))
+    for node, text in _evaluated_unions(tree, _types(tree, classes)):
+        found.append((node, f"{text} (a union of types with |)", (3, 10)))
     return found
 
 
 def _class_annotations(
     node: ast.ClassDef, generics: frozenset[str] = frozenset()
-) -> list[tuple[int, str, tuple[int, int]]]:
-    """(line, what, version) of the class body's annotations that need a newer Python."""
+) -> list[tuple[ast.AST, str, tuple[int, int]]]:
+    """(statement, what, version) of the class body's annotations that need a newer
+    Python."""
     found = []
     for statement in node.body:
         if isinstance(statement, ast.AnnAssign):
             version = _annotation_needs(statement.annotation, generics)
             if version:
                 text = ast.unparse(statement.annotation)
-                found.append((statement.lineno, f"class-body annotation {text}", version))
+                found.append((statement, f"class-body annotation {text}", version))
     return found
 
 
 def _function_annotations(
     node: ast.FunctionDef | ast.AsyncFunctionDef, generics: frozenset[str] = frozenset()
 ) -> list:
-    """(line, what, version) of a function's annotations that need a newer Python: the
+    """(annotation, what, version) of a function's annotations that need a newer Python: the
     bundle keeps them where it reads annotations (``inspect``, ``get_type_hints``...), and
     ``def`` then evaluates them."""
     arguments = node.args
@@ -83,7 +85,7 @@ def _function_annotations(
         version = _annotation_needs(annotation, generics)
         if version:
             text = ast.unparse(annotation)
-            found.append((annotation.lineno, f"function annotation {text}", version))
+            found.append((annotation, f"function annotation {text}", version))
     return found
 
 
@@ -96,13 +98,13 @@ _DEFINITIONS = {  # the annotations each kind of definition evaluates when it ru
 
 def _evaluated_generics(
     tree: ast.Module, generics: frozenset[str] = frozenset()
-) -> list[tuple[int, str]]:
+) -> list[tuple[ast.expr, str]]:
     """``list[int]`` and its kind outside annotations (see the module doc: the bundle strips
     them all but class bodies', which have their own rule); not where the module binds the
     name to something else (``type = input().split()``, then ``type[0]``); ``deque[int]``
     too, ``generics`` the names the module imports such classes under."""
     skipped = _annotations(tree)  # and the nodes of a finding (reported once, outermost)
-    found: list[tuple[int, str]] = []
+    found: list[tuple[ast.expr, str]] = []
 
     def visit(scope: ast.AST, visible: set[str]) -> None:
         nodes = list(in_scope(scope))
@@ -114,7 +116,7 @@ def _evaluated_generics(
             builtin = isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
             builtin = builtin and node.value.id in BUILTIN_GENERICS
             if (builtin and node.value.id not in rebound) or _collection_generic(node, generics):
-                found.append((node.lineno, ast.unparse(node)))
+                found.append((node, ast.unparse(node)))
                 skipped.update(map(id, walk(node)))
             elif isinstance(node, SCOPES) and node is not scope:
                 # what a class body binds is not seen by the functions defined in it
@@ -202,7 +204,7 @@ def _annotations(tree: ast.Module) -> set[int]:
     return skipped
 
 
-def _evaluated_unions(tree: ast.Module, types: _Types) -> list[tuple[int, str]]:
+def _evaluated_unions(tree: ast.Module, types: _Types) -> list[tuple[ast.expr, str]]:
     """``int | None`` and its kind outside annotations: ``|`` between two types, which only
     3.10 evaluates (``isinstance(x, int | str)``, an alias ``Num = int | float``)."""
     skipped = _annotations(tree)
@@ -210,7 +212,7 @@ def _evaluated_unions(tree: ast.Module, types: _Types) -> list[tuple[int, str]]:
     for node in walk(tree):  # parents before their children
         if id(node) in skipped or not _is_union(node, types):
             continue
-        found.append((node.lineno, ast.unparse(node)))
+        found.append((node, ast.unparse(node)))
         skipped.update(map(id, walk(node)))
     return found
 

@@ -16,8 +16,9 @@ its whole branch. So does a member of such a module added later (``hasattr(math,
 3.9), but for the API check (``kit.check.apis``) when it is an ``if``'s whole test (or that
 under ``not``): its branch runs on the versions that have the member, its ``else`` on those
 that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
-for 3.9 and 3.10 targets, not for 3.8; and vermin's findings read a conditional expression's
-on such a test alike (``versioned_expressions``, ``branch_windows``).
+for 3.9 and 3.10 targets, not for 3.8; and the API check reads a conditional expression's
+branches on such a test alike, vermin's findings and its own rules (``versioned_expressions``,
+``branch_windows``, ``expression_windows``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
@@ -63,8 +64,9 @@ def guarded_lines_of(
 ) -> frozenset[int]:
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
     ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
-    ``versioned``: nor the tests of ``versioned_tests`` and ``implementation_ifs`` (the API
-    check's reading, which knows where each branch runs); ``tries``:
+    ``versioned``: nor the tests of ``versioned_tests``, ``implementation_ifs`` and
+    ``versioned_expressions`` (the API check's reading, which knows where each branch runs:
+    ``version_windows``, ``implementation_windows``, ``expression_windows``); ``tries``:
     with the statements of ``try`` bodies whose handlers catch what they raise where
     ``missing`` (``kit.bundle.guards.MISSING``: a builtin read by name, a module's member, a
     module) is missing."""
@@ -79,6 +81,7 @@ def guarded_lines_of(
         tests = set(versioned_tests(tree)) if versioned else set()
         if versioned:
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
+            tests |= {id(test) for _, test, _, _ in versioned_expressions(tree)}
         settled = settled_tests(tree)
         lines = guarded_lines(tree, platform, imported, settled, tests, tries, missing)
         known[key] = frozenset(lines) | module.unused_lines
@@ -136,6 +139,29 @@ def branch_windows(node: ast.If | ast.IfExp, added: tuple[int, int], negated: bo
     ``versioned_expressions``, each with the versions it runs on: (lowest, first without)."""
     has, lacks = (node.orelse, node.body) if negated else (node.body, node.orelse)
     return [(has, (added, NEVER)), (lacks, (BASE, added))]
+
+
+def expression_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
+    """The ``id`` of each node in a branch of a conditional expression of
+    ``versioned_expressions`` (the branch's own too), with the versions it runs on
+    (``branch_windows``), within another's branch on those of both (``0 if
+    sys.version_info < (3, 9) else x.bit_count() if sys.version_info < (3, 11) else 1``: the
+    ``bit_count`` from 3.9, below 3.11). Found once a tree: the API check's own rules and
+    vermin's reading of each kind of finding ask it of every module."""
+    found = _EXPRESSION_WINDOWS.get(tree)
+    if found is None:
+        found = {}
+        for node, _, added, negated in versioned_expressions(tree):
+            for branch, (since, until) in branch_windows(node, added, negated):
+                for inner in walk(branch):
+                    low, high = found.get(id(inner), (BASE, NEVER))
+                    found[id(inner)] = (max(low, since), min(high, until))
+        _EXPRESSION_WINDOWS[tree] = found
+    return found
+
+
+_EXPRESSION_WINDOWS: weakref.WeakKeyDictionary[ast.Module, dict]
+_EXPRESSION_WINDOWS = weakref.WeakKeyDictionary()
 
 
 def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:

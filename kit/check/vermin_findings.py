@@ -43,6 +43,7 @@ from kit.check.settled_tests import (
     BASE,
     NEVER,
     branch_windows,
+    expression_windows,
     implementation_ifs,
     settled_tests,
     versioned_expressions,
@@ -75,7 +76,7 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     settled = settled_tests(tree)
     expressions = versioned_expressions(tree)
     tests = frozenset(id(test) for _, test, _, _ in expressions)
-    branches = _expression_windows(expressions)
+    branches = _expression_windows(tree, expressions)
 
     def opened(read: frozenset[int] = frozenset(), kept: tuple[ast.expr, ...] = ()) -> str:
         """The text neutralised, but the ``if`` tests ``read`` and the conditional
@@ -112,20 +113,16 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     return texts + _renamed_variants(module, modules, tree, texts)
 
 
-def _expression_windows(expressions: list) -> list[tuple[ast.expr, Window]]:
-    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``)
-    with the versions each runs on (``branch_windows``), within another's on those of both."""
-    branches = [
-        (branch, window)
+def _expression_windows(tree: ast.Module, expressions: list) -> list[tuple[ast.expr, Window]]:
+    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``
+    of ``tree``) with the versions each runs on, within another's on those of both
+    (``expression_windows``)."""
+    windows = expression_windows(tree)
+    return [
+        (branch, windows[id(branch)])
         for node, _, added, negated in expressions
-        for branch, window in branch_windows(node, added, negated)
+        for branch, _ in branch_windows(node, added, negated)
     ]
-    found = []
-    for branch, window in branches:
-        outer = [w for other, w in branches if other is not branch and _within(branch, other)]
-        low = max(since for since, _ in [window, *outer])
-        found.append((branch, (low, min(until for _, until in [window, *outer]))))
-    return found
 
 
 def _expression_branches(

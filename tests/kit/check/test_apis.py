@@ -21,7 +21,7 @@ def module(text, rel="shared/m.py", name="shared.m"):
 def own(text):
     source = module(text)
     found = apis._own_rules(source, [source])
-    return sorted((line, what, version) for _, line, what, version in found)
+    return sorted((line, what, version) for _, line, what, version, _ in found)
 
 
 @pytest.fixture(autouse=True)
@@ -654,6 +654,77 @@ def test_a_conditional_expression_on_a_version_test_is_read_by_the_versions_each
         for minor in (8, 9, 10, 11)
     }
     assert refused("import math, sys\n" + text) == expected
+
+
+BIT_COUNT, PREFIX, UNION = "int.bit_count()", "str/bytes.removeprefix()", "dict union with |"
+GCD = "math.gcd() of other than two integers"
+BIT_COUNT_FROM_3_9 = "n = x.bit_count() if sys.version_info >= (3, 9) else 0"
+
+# the kit's own rules in conditional expressions on a version test, each with the targets it
+# dies on: CPython 3.8.18 and 3.9.18 die where refused (AttributeError, TypeError, NameError),
+# and run the rest, 3.10.13 and 3.11.7 run all (measured, x = 5, t = "ab", e = {}, v = [2, 4])
+OWN_IN_EXPRESSIONS = [
+    ('n = x.bit_count() if sys.version_info >= (3, 9) else bin(x).count("1")', {9: BIT_COUNT}),
+    ('n = x.bit_count() if sys.version_info >= (3, 10) else bin(x).count("1")', {}),
+    ('n = bin(x).count("1") if sys.version_info < (3, 9) else x.bit_count()', {9: BIT_COUNT}),
+    ('n = bin(x).count("1") if not sys.version_info >= (3, 9) else x.bit_count()', {9: BIT_COUNT}),
+    ('n = x.bit_count() if hasattr(math, "lcm") else 0', {9: BIT_COUNT}),
+    (  # within another's branch: from 3.9, below 3.11
+        "n = 0 if sys.version_info < (3, 9) else x.bit_count() if sys.version_info < (3, 11) "
+        "else 1",
+        {9: BIT_COUNT},
+    ),
+    (  # the statement around it runs on every version
+        "n = x.bit_count() + (1 if sys.version_info >= (3, 10) else 0)",
+        {8: BIT_COUNT, 9: BIT_COUNT},
+    ),
+    (  # over lines: each finding on its line and its branch's versions
+        'n = (x.bit_count() if sys.version_info >= (3, 9)\n     else t.removeprefix("a"))',
+        {8: (3, PREFIX), 9: BIT_COUNT},
+    ),
+    ('p = t.removeprefix("a") if sys.version_info < (3, 9) else t', {8: PREFIX}),
+    ('p = t.removeprefix("a") if sys.version_info >= (3, 9) else t', {}),
+    ("d = {} if sys.version_info < (3, 9) else {1: 2} | e", {}),
+    ("d = {1: 2} | e if sys.version_info < (3, 10) else {}", {8: UNION}),
+    ("g = math.gcd(*v) if sys.version_info >= (3, 9) else 0", {}),
+    ("g = 0 if sys.version_info >= (3, 9) else math.gcd(2, 4, 6)", {8: GCD}),
+    ("T = list[int] if sys.version_info >= (3, 9) else list", {}),
+    (
+        "T = int | None if sys.version_info >= (3, 9) else int",
+        {9: "int | None (a union of types with |)"},
+    ),
+    ("f = anext if sys.version_info >= (3, 9) else None", {9: "'anext' builtin"}),
+    ("f = aiter if sys.version_info >= (3, 10) else None", {}),
+    ('f = anext if hasattr(builtins, "anext") else None', {}),
+    # a whole statement's guard that holds still guards it
+    (f"if sys.version_info >= (3, 10):\n    {BIT_COUNT_FROM_3_9}", {}),
+    (f"try:\n    {BIT_COUNT_FROM_3_9}\nexcept AttributeError:\n    n = 0", {}),
+    (
+        "try:\n    d = {1: 2} | e if sys.version_info < (3, 10) else {}\n"
+        "except TypeError:\n    d = {}",
+        {},
+    ),
+    ('n = x.bit_count() if hasattr(x, "bit_count") else 0', {}),  # no test of the version
+    # a try that does not catch what it raises does not
+    (f"try:\n    {BIT_COUNT_FROM_3_9}\nexcept TypeError:\n    n = 0", {9: (3, BIT_COUNT)}),
+]
+
+
+@pytest.mark.parametrize("minor", [8, 9, 10, 11])
+@pytest.mark.parametrize(("text", "refuses"), OWN_IN_EXPRESSIONS)
+def test_the_kit_s_own_rules_read_a_conditional_expression_by_the_versions_each_branch_runs_on(
+    monkeypatch, text, refuses, minor
+):
+    """A conditional expression on a test of the version guards the kit's own rules' findings
+    (``x.bit_count()``, ``removeprefix``, ``|`` on dicts, ``math.gcd`` of more, ``int | None``
+    evaluated, later builtins) in its branches on the versions each runs on, as it does
+    vermin's, not its whole statement: ``x.bit_count() if sys.version_info >= (3, 9) else 0``
+    passed for 3.9, which dies there. ``refuses``: {minor: what, on line 2, or (line, what)}
+    (vermin's findings left out: none here)."""
+    monkeypatch.setattr(apis, "vermin", lambda shipped: [])
+    found = refused("import builtins, math, sys\n" + text)[(3, minor)]
+    what = refuses.get(minor)
+    assert found == ([] if what is None else [what if isinstance(what, tuple) else (2, what)])
 
 
 # each finding 3.8 takes but not so, dying with TypeError there (CPython 3.8.18, measured; the

@@ -11,7 +11,8 @@ from kit.check.dict_names import dict_unions
 
 
 def unions(text):
-    return dict_unions(ast.parse(textwrap.dedent(text)))
+    """The lines of ``text``'s unions."""
+    return [node.lineno for node in dict_unions(ast.parse(textwrap.dedent(text)))]
 
 
 @pytest.mark.parametrize(

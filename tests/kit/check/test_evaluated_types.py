@@ -14,7 +14,9 @@ def evaluated(text):
     """(line, what, version) of ``text``'s types, its classes the bundle's, sorted."""
     tree = ast.parse(textwrap.dedent(text))
     classes = frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
-    return sorted(newer_types(tree, classes))
+    return sorted(
+        (node.lineno, what, version) for node, what, version in newer_types(tree, classes)
+    )
 
 
 def test_collections_classes_subscripted_where_3_8_evaluates_them():

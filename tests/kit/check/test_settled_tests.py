@@ -14,6 +14,7 @@ from kit.check.settled_tests import (
     NEVER,
     branch_windows,
     everywhere,
+    expression_windows,
     guarded_lines_of,
     implementation_windows,
     settled_tests,
@@ -144,6 +145,34 @@ def test_a_conditional_expression_on_a_version_test_is_read_as_an_if_s():
     node, _, added, negated = found[1]
     windows = [(branch.value, window) for branch, window in branch_windows(node, added, negated)]
     assert windows == [(4, ((3, 11), NEVER)), (3, (BASE, (3, 11)))]
+
+
+def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
+    """``expression_windows``: every node of a branch (the branch's own too) with the versions
+    it runs on, within another's branch on those of both; the test and the statement around
+    it on every version (not listed). With ``versioned``, ``guarded_lines_of`` no longer takes
+    such an expression for a guard of its statement; one on another guard's test it still
+    takes (``hasattr(x, "bit_count")``: no module)."""
+    text = """\
+        import sys
+        n = 0 if sys.version_info < (3, 9) else x.bit_count() if sys.version_info < (3, 11) else 1
+        m = x.bit_count() + (1 if sys.version_info >= (3, 10) else 0)
+        k = x.bit_count() if hasattr(x, "bit_count") else 0
+        """
+    text = textwrap.dedent(text)
+    tree = ast.parse(text)
+    windows = expression_windows(tree)
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    read = {(call.lineno, windows.get(id(call.func))) for call in calls if call.lineno < 4}
+    assert read == {(2, ((3, 9), (3, 11))), (3, None)}
+    nodes = list(ast.walk(tree.body[1]))
+    branches = {n.value: windows.get(id(n)) for n in nodes if isinstance(n, ast.Constant)}
+    assert branches[0] == (BASE, (3, 9)) and branches[1] == ((3, 11), NEVER)
+    tests = [windows.get(id(n)) for n in nodes if isinstance(n, ast.Compare)]
+    assert tests == [None, ((3, 9), NEVER)]  # the one within the other's else: its versions
+    source = Source("__main__", Path("a.py"), "a.py", False, text, tree, shipped=text)
+    assert guarded_lines_of(source, [source]) == {2, 3, 4}
+    assert guarded_lines_of(source, [source], versioned=True) == {4}
 
 
 def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():
