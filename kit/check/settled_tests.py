@@ -117,21 +117,29 @@ def versioned_expressions(
 
 
 def _versioned(tree: ast.Module, kind: type) -> list:
-    """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression)."""
-    modules = module_names(tree)
-    found = []
-    for node in walk(tree):
-        if not isinstance(node, kind):
-            continue
-        negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
-        test = node.test.operand if negated else node.test
-        added = _asks_added(test, modules)
-        if added is not None:
-            found.append((node, test, added, negated))
-        read = reading(test) if isinstance(test, ast.Compare) else None
-        if read is not None and read[0] in ("from", "below") and read[1] > BASE:
-            found.append((node, test, read[1], negated != (read[0] == "below")))
-    return found
+    """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression).
+    Found once a tree for both kinds: the guarded lines of each reading, the windows and
+    vermin's texts ask them of every module (70 times for Lines of Action's ten)."""
+    known = _VERSIONED.get(tree)
+    if known is None:
+        modules = module_names(tree)
+        known = _VERSIONED[tree] = {ast.If: [], ast.IfExp: []}
+        for node in walk(tree):
+            if type(node) not in known:
+                continue
+            negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+            test = node.test.operand if negated else node.test
+            added = _asks_added(test, modules)
+            if added is not None:
+                known[type(node)].append((node, test, added, negated))
+            read = reading(test) if isinstance(test, ast.Compare) else None
+            if read is not None and read[0] in ("from", "below") and read[1] > BASE:
+                known[type(node)].append((node, test, read[1], negated != (read[0] == "below")))
+    return known[kind]
+
+
+_VERSIONED: weakref.WeakKeyDictionary[ast.Module, dict[type, list]]
+_VERSIONED = weakref.WeakKeyDictionary()
 
 
 def branch_windows(node: ast.If | ast.IfExp, added: tuple[int, int], negated: bool) -> list:

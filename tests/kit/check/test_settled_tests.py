@@ -175,6 +175,22 @@ def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
     assert guarded_lines_of(source, [source], versioned=True) == {4}
 
 
+def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
+    """Every reader of them (the guarded lines of each reading, the windows, vermin's texts)
+    asks them of every module: one walk of a tree finds both kinds, kept for the next."""
+    read = []
+    monkeypatch.setattr(settled_tests_module, "module_names", lambda tree: read.append(tree) or {})
+    text = "import sys\nif sys.version_info >= (3, 9):\n"
+    text += "    a = 1 if sys.version_info < (3, 10) else 2\n"
+    tree = ast.parse(text)
+    assert [node.lineno for node, _, _, _ in versioned_ifs(tree)] == [2]
+    assert [node.lineno for node, _, _, _ in versioned_expressions(tree)] == [3]
+    assert version_windows(tree) == {3: ((3, 9), NEVER)} and len(versioned_tests(tree)) == 1
+    assert read == [tree]
+    versioned_expressions(ast.parse(text))  # another tree: read in its turn
+    assert len(read) == 2
+
+
 def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():
     """``hasattr(builtins, "anext")`` (3.10, ``ADDED_BUILTINS``) as ``hasattr(math, "lcm")``:
     its branch from 3.10 on, its ``else`` below; a builtin 3.8 has is settled, as
