@@ -1,8 +1,9 @@
 """Test support (not a test module): hostile programs shared by the run tests
 (tests/kit/run/: test_verdicts, test_interact, test_process; tests/kit/test_launcher): the
-text of a program whose memory is spread over forked children, and of one that takes memory at
-a known pace (``PACED_HOG``); and a hostile machine's refusals of a file or a process
-(``machine_refusals``: the tests of kit.errors.machine_refused's callers)."""
+text of a program whose memory is spread over forked children, and of ones that take memory
+fast (``HOG``) or at a known pace (``PACED_HOG``), to ``HOG_CAP_MIB`` at most; and a hostile
+machine's refusals of a file or a process (``machine_refusals``: the tests of
+kit.errors.machine_refused's callers)."""
 
 import errno
 
@@ -17,6 +18,20 @@ machine_refusals = pytest.mark.parametrize(
     ids=["ulimit -n", "system", "ulimit -u"],
 )  # fmt: skip
 
+# the most a hog here takes, in MiB; then it holds that until it is killed: a run whose watch
+# never killed it for memory ends at its timeout, which fails the test, with this much of the
+# machine's memory taken (a hog without it took 2 GiB a second until the timeout, 10 s)
+HOG_CAP_MIB = 1024
+
+# a memory hog that takes memory as fast as it can (2 GiB a second), to ``HOG_CAP_MIB``
+HOG = (
+    "import time\n"
+    "hoard = []\n"
+    f"while len(hoard) < {HOG_CAP_MIB}:\n"
+    "    hoard.append(bytearray(1 << 20))\n"
+    "time.sleep(3600)\n"
+)
+
 # a memory hog that takes 1 MiB every 2 ms of wall time at most (500 MiB a second), so that a
 # test may bound how far past a limit the watch, reading every 5 ms past half the limit, kills
 # it: one that took it as fast as it could (2 GiB a second) was 500 MiB past a 64 MiB limit
@@ -24,9 +39,10 @@ machine_refusals = pytest.mark.parametrize(
 PACED_HOG = (
     "import time\n"
     "hoard = []\n"
-    "while True:\n"
+    f"while len(hoard) < {HOG_CAP_MIB}:\n"
     "    hoard.append(bytearray(1 << 20))\n"
     "    time.sleep(0.002)\n"
+    "time.sleep(3600)\n"
 )
 
 

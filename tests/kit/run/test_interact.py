@@ -20,7 +20,7 @@ from kit.run import interact, relay_cost
 from kit.run.game_verdicts import INTERACTOR_ACCEPTED, Ending, Exit, Statuses
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
-from tests.kit.run.hostile import PACED_HOG, forked_hog
+from tests.kit.run.hostile import HOG, PACED_HOG, forked_hog
 from tests.process_support import alive, assert_ends
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -845,8 +845,7 @@ def test_a_solution_that_goes_on_after_the_rejection_keeps_the_interactors_verdi
     hoards memory past the limit while the interactor has already stopped."""
     solution = tmp_path / "too_many.py"
     solution.write_text(
-        "import sys\ninput()\nfor _ in range(8):\n    print(99, flush=True)\n"
-        "hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 20))\n"
+        "import sys\ninput()\nfor _ in range(8):\n    print(99, flush=True)\n" + HOG
     )
     run = play([sys.executable, str(solution)], secret, memory_kib=64 * 1024)
     assert (run.verdict, run.message) == ("WA", "wrong answer: more than 7 guesses")

@@ -32,7 +32,7 @@ from kit.run.process import (
     run_process,
     watch_command,
 )
-from tests.kit.run.hostile import PACED_HOG
+from tests.kit.run.hostile import HOG, HOG_CAP_MIB, PACED_HOG
 from tests.process_support import REFUSING
 
 MIB = 1 << 20
@@ -173,7 +173,7 @@ def test_a_run_killed_for_memory_has_a_peak_over_the_limit(tmp_path):
     assert peak_kib({"maxrss": 65448, "rss_at_kill": 65600}) == 65600
     assert peak_kib({"maxrss": 70000, "rss_at_kill": 0}) == 70000
     hog = tmp_path / "hog.py"
-    hog.write_text("hoard = []\nwhile True:\n    hoard.append(bytearray(1 << 20))\n")
+    hog.write_text(HOG)
     report = tmp_path / "report.json"
     command = watch_command(
         [sys.executable, "-I", "-S", str(hog)], report, timeout=10.0, memory_kib=64 * 1024
@@ -182,6 +182,7 @@ def test_a_run_killed_for_memory_has_a_peak_over_the_limit(tmp_path):
     answer = read_watch_report(report)
     assert answer["killed"] == MEMORY
     assert answer["maxrss"] >= answer["rss_at_kill"] > 64 * 1024
+    assert answer["rss_at_kill"] < HOG_CAP_MIB * 1024  # killed while it grew
 
 
 def test_a_sleeper_is_killed_at_the_wall_clock_timeout(run):
