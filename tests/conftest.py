@@ -14,7 +14,8 @@
 - the system's temp folder (``TMPDIR``, ``tempfile.tempdir``) under pytest's base folder for the
   whole run, for the kit here and the commands the tests start, set before the tests are
   collected (collecting test_checks makes a folder there to learn whether it lists any): nothing
-  is left in /tmp.
+  is left in /tmp. Under ``-p no:tmpdir`` (no base folder) the run makes a base folder of its
+  own in the system's temp folder and removes it at its end.
 - the kit's cache (``XDG_CACHE_HOME``) a folder of the run's own under pytest's base folder, set
   before the tests are collected (collecting asks the interpreters their versions) and inherited
   by every command the tests start, ``CPKIT_CACHE`` and ``CPKIT_CACHE_MB`` unset: no result
@@ -61,6 +62,7 @@ def _stress_scale() -> float:
 CACHE_SETTINGS = ("XDG_CACHE_HOME", "CPKIT_CACHE", "CPKIT_CACHE_MB")
 _ENV_BEFORE = pytest.StashKey[dict]()  # their values and TMPDIR's before the run
 _TEMPDIR_BEFORE = pytest.StashKey["str | None"]()  # tempfile.tempdir before the run
+_OWN_BASE = pytest.StashKey[Path]()  # the run's base folder under -p no:tmpdir
 
 
 @pytest.hookimpl(trylast=True)  # after pytest's own set-up: its base folder is known
@@ -72,11 +74,28 @@ def pytest_configure(config):
     config.stash[_TEMPDIR_BEFORE] = tempfile.tempdir
     for name in CACHE_SETTINGS:
         os.environ.pop(name, None)
-    os.environ["XDG_CACHE_HOME"] = str(config._tmp_path_factory.mktemp("cache"))
+    make = _folder_maker(config)
+    os.environ["XDG_CACHE_HOME"] = str(make("cache"))
     # the inputs a failing stress run keeps, and every scratch folder, go where pytest clears
     # old runs away instead of piling up in /tmp
-    folder = str(config._tmp_path_factory.mktemp("temp"))
-    os.environ["TMPDIR"] = tempfile.tempdir = folder
+    os.environ["TMPDIR"] = tempfile.tempdir = str(make("temp"))
+
+
+def _folder_maker(config):
+    """``mktemp(name)`` of pytest's base folder; under ``-p no:tmpdir``, which has none (the
+    tests that ask for ``tmp_path`` then say it is not found), a folder of the run's own in
+    the system's temp folder, removed by ``pytest_unconfigure``."""
+    factory = getattr(config, "_tmp_path_factory", None)
+    if factory is not None:
+        return factory.mktemp
+    base = Path(tempfile.mkdtemp(prefix="cpkit-tests-"))
+    config.stash[_OWN_BASE] = base
+
+    def make(name: str) -> Path:
+        (base / name).mkdir()
+        return base / name
+
+    return make
 
 
 def pytest_unconfigure(config):
@@ -87,6 +106,8 @@ def pytest_unconfigure(config):
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+    if _OWN_BASE in config.stash:
+        shutil.rmtree(config.stash[_OWN_BASE], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -36,6 +36,24 @@ def test_the_tests_temp_folder_is_the_run_s_from_their_collection_on(tmp_path_fa
     assert now == Path(COLLECTED_UNDER[0]) or Path(COLLECTED_UNDER[0]) in now.parents
 
 
+def test_the_tests_run_without_pytest_s_temp_folders_in_a_folder_of_their_own(tmp_path):
+    """Under ``-p no:tmpdir`` pytest has no base folder for the run's temp folder and cache
+    (tests/conftest.py): an INTERNALERROR before any test; now the run makes one of its own in
+    the system's temp folder and removes it at its end."""
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:tmpdir", "-p", "no:cacheprovider"]
+    done = subprocess.run(
+        [*command, "tests/test_headers.py", "-k", "game_search"],
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and "INTERNALERROR" not in done.stdout, done.stdout + done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def _python(code, tmp_path):
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     command = [sys.executable, "-c", code]
