@@ -66,7 +66,7 @@ from kit.case_folders import (
 from kit.case_names import meant
 from kit.errors import BuildError
 from kit.judges.comparator import runs_program
-from kit.judges.output_chunks import UTF8_BOM
+from kit.judges.output_chunks import UTF8_BOM, blank_file
 from kit.judges.programs import KIT, interactor_protocol
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
@@ -566,9 +566,13 @@ def _samples_where(
 
 
 def _blank(path: Path | None) -> bool:
-    """Whether the file at ``path`` (None: no file) holds nothing but whitespace."""
+    """Whether the file at ``path`` (None: no file) holds nothing but whitespace, read a chunk
+    at a time (a 1 GiB sample read whole and stripped took 2 GiB)."""
+    if path is None:
+        return False
     try:
-        return path is not None and not path.read_bytes().strip()
+        with open(path, "rb") as file:
+            return blank_file(file)
     except OSError:
         return False
 

@@ -7,7 +7,8 @@ output's tokens, a byte-order mark opening it skipped as testlib's checkers skip
 starts where ``same_start`` says, past what an output and its answer have the same byte for
 byte, so that an output differing only at its end is not read piece by piece to there. The
 modes themselves are ``kit.judges.compare``'s. ``blank`` is whether an output has no words at
-all, read in place (``strip()`` copied a 60 MiB flood for it).
+all, read in place (``strip()`` copied a 60 MiB flood for it); ``blank_file`` whether a file
+has none, read a chunk at a time (a sample file read whole and stripped cost twice its size).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator
+from typing import BinaryIO
 
 # The lines and tokens of an output are read a chunk of about CHUNK bytes at a time, each
 # ended where a separator is, so that the kit holds a chunk's pieces and not a whole output's
@@ -56,6 +58,12 @@ def blank(output: bytes) -> bool:
     """Whether ``output`` is empty or ASCII whitespace alone (``strip()`` would leave nothing,
     ``words`` give none), read in place: no copy of a flood for it."""
     return not output or output.isspace()
+
+
+def blank_file(file: BinaryIO) -> bool:
+    """Whether what is left to read of ``file`` is ``blank``, read ``CHUNK`` bytes at a time:
+    the kit holds a chunk, not the file."""
+    return all(blank(chunk) for chunk in iter(lambda: file.read(CHUNK), b""))
 
 
 def judged_lines(output: bytes, start: int = 0) -> Iterator[bytes]:

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -697,6 +698,21 @@ def test_the_empty_files_note_names_empty_inputs_and_nothing_for_full_samples(to
     (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
     note = empty_files_note(toy_sum(toy))
     assert note is not None and "in samples/toy_sum/sample-1.in (the solution reads no" in note
+
+
+def test_a_large_blank_sample_is_found_blank_without_reading_it_whole(toy):
+    """A 16 MiB sample of blanks is read a chunk at a time for the note: read whole and
+    stripped, it cost its size once more (a 1 GiB sample, 2 GiB)."""
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(b" \n" * (8 << 20))
+    problem = toy_sum(toy)
+    tracemalloc.start()
+    try:
+        note = empty_files_note(problem)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert note is not None and "samples/toy_sum/sample-1.out (no output is expected)" in note
+    assert peak < 1 << 20
 
 
 def test_a_zipped_interactive_package_s_empty_answer_gets_no_note_and_its_files_their_names(

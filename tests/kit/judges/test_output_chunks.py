@@ -1,6 +1,7 @@
 """kit.judges.output_chunks: an output's lines and tokens read a chunk at a time are those
 of the whole output."""
 
+import io
 import random
 import re
 from pathlib import Path
@@ -94,3 +95,27 @@ def test_a_blank_output_has_no_words(output, blank):
     the one rule of ``stress``'s blank answer and ``run``'s hint for a main never called."""
     assert output_chunks.blank(output) is blank
     assert output_chunks.blank(output) is (not output.strip())
+
+
+class Reads(io.BytesIO):
+    """A file that records the size of each read."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.sizes: list[int] = []
+
+    def read(self, size: int | None = -1) -> bytes:
+        self.sizes.append(size)
+        return super().read(size)
+
+
+def test_a_file_is_blank_read_a_chunk_at_a_time():
+    """``blank_file``: ``blank`` of a whole file, never more than a chunk of it held, and no
+    more read once a chunk holds a word."""
+    spaces = b" \n\t" * output_chunks.CHUNK  # three chunks of blanks
+    assert output_chunks.blank_file(io.BytesIO(b"")) and output_chunks.blank_file(Reads(spaces))
+    last = Reads(spaces + b"0")
+    assert not output_chunks.blank_file(last)  # a word in its last chunk
+    assert max(last.sizes) == output_chunks.CHUNK and len(last.sizes) == 4
+    first = Reads(b"0" + spaces)
+    assert not output_chunks.blank_file(first) and len(first.sizes) == 1
