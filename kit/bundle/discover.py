@@ -267,12 +267,14 @@ def _helper(
             # a helper a package imports on the way does not compile: said as for a helper
             # imported directly (its own file and line, and what a newer target would say)
             read_source(root, name, file, is_package=False)
+        absent = _absent_file(root, resolver, error.missing)
         if "." in name and file is None and error.raised:  # a submodule's packages run first
             raise BuildError(
                 f"{where}: import '{name}': its package '{name.rpartition('.')[0]}' raised "
                 f"{error} (the build imports a package, with no input, to find its modules)"
+                f"{absent}"
             ) from None
-        raise BuildError(f"{where}: import '{name}': {error}") from None
+        raise BuildError(f"{where}: import '{name}': {error}{absent}") from None
     if spec is None:
         return None
     if spec.origin is None:
@@ -291,6 +293,23 @@ def _helper(
             "the judge too)"
         )
     return read_source(root, name, spec.origin, is_package=spec.is_package)
+
+
+def _absent_file(root: Path, resolver: Resolver, missing: str | None) -> str:
+    """What to do when a package of the workspace imports a module of its own that is not
+    there (``missing``, a ModuleNotFoundError's): a file its install writes, as PyRival's
+    setup.py writes ``pyrival/version.py``, which a copy of its repository lacks; else ""."""
+    package, _, last = (missing or "").rpartition(".")
+    for folder in resolver.path:
+        place = folder.joinpath(*package.split("."))
+        if package and _under(root, place) and (place / "__init__.py").is_file():
+            shown = relative(root, place / f"{last}.py")
+            return (
+                f": {shown} is not in the workspace (a library's install may write it, as "
+                "PyRival's setup.py writes its version.py): create it, or copy the package as "
+                "installed"
+            )
+    return ""
 
 
 def _namespace(root: Path, name: str, spec: Spec) -> Source | None:

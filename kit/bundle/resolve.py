@@ -70,6 +70,8 @@ for line in requests:
         answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
         if isinstance(error, SyntaxError) and error.filename:
             answer["file"] = raw(os.path.abspath(error.filename))
+        if isinstance(error, ModuleNotFoundError) and error.name:
+            answer["missing"] = error.name
     else:
         answer = {}
         if spec is not None:
@@ -105,12 +107,15 @@ def _path(raw: str) -> Path:
 class ResolveError(Exception):
     """Asking for a name ran the user's code, and it raised (the message says what), or hung
     or exited (``raised`` False); ``file``: the file a syntax error is in, when that is what
-    it raised."""
+    it raised; ``missing``: the module a ModuleNotFoundError names, when that is."""
 
-    def __init__(self, message: str, file: str | None = None, raised: bool = True) -> None:
+    def __init__(
+        self, message: str, file: str | None = None, raised: bool = True, missing: str | None = None
+    ) -> None:
         super().__init__(message)
         self.file = file
         self.raised = raised  # False: the code hung or exited instead
+        self.missing = missing
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,8 @@ class Resolver:
         answer = self._exchange(name)
         if "error" in answer:
             file = answer.get("file")
-            raise ResolveError(answer["error"], str(_path(file)) if file else None)
+            file = str(_path(file)) if file else None
+            raise ResolveError(answer["error"], file, missing=answer.get("missing"))
         if not answer:
             return None
         origin = answer.get("origin")

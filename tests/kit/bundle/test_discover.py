@@ -328,6 +328,34 @@ PACKAGES_NOT_READ = {
         "IndexError: list index out of range (the build imports a package, with no input, to "
         "find its modules)",
     ),
+    # PyRival at its head, copied: its setup.py writes pyrival/version.py, git-ignored
+    "a module of its own that its install writes, not there": (
+        {"shared/rival/__init__.py": "from .version import version as __version__\n",
+         "shared/rival/algo.py": "def f():\n    return 1\n"},
+        "from shared.rival.algo import f\nprint(f())\n",
+        "solutions/toy_sum.py:1: import 'shared.rival.algo': its package 'shared.rival' raised "
+        "ModuleNotFoundError: No module named 'shared.rival.version' (the build imports a "
+        "package, with no input, to find its modules): shared/rival/version.py is not in the "
+        "workspace (a library's install may write it, as PyRival's setup.py writes its "
+        "version.py): create it, or copy the package as installed",
+    ),
+    "the same imported as a package at the root": (
+        {"rival/__init__.py": "from .version import version as __version__\n"},
+        "import rival\nprint(rival.__version__)\n",
+        "rival/__init__.py:1: import 'rival.version': its package 'rival' raised "
+        "ModuleNotFoundError: No module named 'rival.version' (the build imports a package, "
+        "with no input, to find its modules): rival/version.py is not in the workspace (a "
+        "library's install may write it, as PyRival's setup.py writes its version.py): create "
+        "it, or copy the package as installed",
+    ),
+    "a module of another's that is not there": (
+        {"shared/rival/__init__.py": "import json.nothing\n",
+         "shared/rival/algo.py": "def f():\n    return 1\n"},
+        "from shared.rival.algo import f\nprint(f())\n",
+        "solutions/toy_sum.py:1: import 'shared.rival.algo': its package 'shared.rival' raised "
+        "ModuleNotFoundError: No module named 'json.nothing' (the build imports a package, "
+        "with no input, to find its modules)",
+    ),
 }  # fmt: skip
 
 

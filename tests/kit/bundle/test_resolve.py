@@ -48,6 +48,19 @@ def test_the_resolver_reports_what_a_package_raised(tmp_path):
         resolver.find("bad.x")
 
 
+def test_the_module_a_package_misses_is_named_apart(tmp_path):
+    """The module a ModuleNotFoundError names (PyRival's ``from .version import version``,
+    its file written at install): the build says where it is not."""
+    write(tmp_path, "rival/__init__.py", "from .version import version\n")
+    with Resolver(tmp_path) as resolver, pytest.raises(ResolveError) as raised:
+        resolver.find("rival.algo")
+    assert raised.value.missing == "rival.version"
+    with Resolver(tmp_path) as resolver, pytest.raises(ResolveError) as raised:
+        write(tmp_path, "bad/__init__.py", "1 / 0\n")
+        resolver.find("bad.x")
+    assert raised.value.missing is None
+
+
 def test_a_package_importing_a_module_not_here_still_has_its_submodules_found(tmp_path):
     """``shared/sc/__init__.py`` imports sortedcontainers, which the judge installs and this
     Python lacks: the build refused, though the same import in a plain module passed. The
