@@ -66,7 +66,7 @@ from kit.case_folders import (
 from kit.case_names import meant
 from kit.errors import BuildError
 from kit.judges.comparator import runs_program
-from kit.judges.output_chunks import UTF8_BOM, blank_file
+from kit.judges.output_chunks import CHUNK, UTF8_BOM, blank_file
 from kit.judges.programs import KIT, interactor_protocol
 from kit.registry import Problem
 from kit.workspace import FOLDER, MISSING, file_state
@@ -590,17 +590,36 @@ def _byte_order_marked(path: Path | None) -> bool:
 
 def _no_final_newline(path: Path | None) -> bool:
     """Whether the file at ``path`` (None: no file) holds more than whitespace and does not end
-    with a newline."""
+    with a newline: its last byte read, then as ``_blank`` reads it (read whole and stripped, a
+    1 GiB sample took 2 GiB)."""
+    if path is None:
+        return False
     try:
-        text = path.read_bytes() if path is not None else b""
+        with open(path, "rb") as file:
+            size = file.seek(0, os.SEEK_END)
+            if size == 0:
+                return False
+            file.seek(size - 1)
+            if file.read(1) == b"\n":
+                return False
+            file.seek(0)
+            return not blank_file(file)
     except OSError:
         return False
-    return bool(text.strip()) and not text.endswith(b"\n")
 
 
 def _crlf(path: Path | None) -> bool:
-    """Whether the file at ``path`` (None: no file) holds a CRLF line end."""
+    """Whether the file at ``path`` (None: no file) holds a CRLF line end, read a chunk at a
+    time (each with the byte before it, a CR that ended the last one)."""
+    if path is None:
+        return False
     try:
-        return path is not None and b"\r\n" in path.read_bytes()
+        with open(path, "rb") as file:
+            before = b""
+            for chunk in iter(lambda: file.read(CHUNK), b""):
+                if b"\r\n" in before + chunk:
+                    return True
+                before = chunk[-1:]
     except OSError:
         return False
+    return False

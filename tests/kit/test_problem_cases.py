@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from kit.errors import BuildError
+from kit.judges.output_chunks import CHUNK
 from kit.problem_cases import (
     byte_order_note,
     case_file,
@@ -700,19 +701,35 @@ def test_the_empty_files_note_names_empty_inputs_and_nothing_for_full_samples(to
     assert note is not None and "in samples/toy_sum/sample-1.in (the solution reads no" in note
 
 
-def test_a_large_blank_sample_is_found_blank_without_reading_it_whole(toy):
-    """A 16 MiB sample of blanks is read a chunk at a time for the note: read whole and
-    stripped, it cost its size once more (a 1 GiB sample, 2 GiB)."""
-    (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(b" \n" * (8 << 20))
+@pytest.mark.parametrize(
+    ("note", "ending", "said"),
+    [
+        (empty_files_note, b"", "samples/toy_sum/sample-1.in (the solution reads no input)"),
+        (final_newline_note, b"1 2", "samples/toy_sum/sample-1.in has no final newline"),
+        (line_end_note, b"1 2\r\n", "in samples/toy_sum/sample-1.in: the solution reads each"),
+    ],
+    ids=["blank", "no final newline", "CRLF"],
+)
+def test_a_large_sample_is_read_for_its_notes_a_chunk_at_a_time(toy, note, ending, said):
+    """A 16 MiB sample of blanks (and what the note is about at its end) is read a chunk at a
+    time: read whole, and stripped for two of the notes, it cost its size once or twice more
+    (a 1 GiB sample, 2 GiB)."""
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b" \n" * (8 << 20) + ending)
     problem = toy_sum(toy)
     tracemalloc.start()
     try:
-        note = empty_files_note(problem)
+        told = note(problem)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert note is not None and "samples/toy_sum/sample-1.out (no output is expected)" in note
+    assert told is not None and said in told
     assert peak < 1 << 20
+
+
+def test_a_crlf_split_between_two_chunks_is_found(toy):
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"1" * (CHUNK - 1) + b"\r\n")
+    note = line_end_note(toy_sum(toy))
+    assert note is not None and "in samples/toy_sum/sample-1.in: the solution" in note
 
 
 def test_a_zipped_interactive_package_s_empty_answer_gets_no_note_and_its_files_their_names(
