@@ -1,7 +1,7 @@
 """A source file's text as Python reads it: decoded as its coding declaration says (PEP 263),
-the declaration then naming UTF-8, which the bundle is written in; parsed without the code's own
-SyntaxWarnings, a parse that fails one line naming the file; and split into lines where the
-tokenizer splits them.
+the declaration then naming UTF-8, which the bundle is written in, a byte not in its encoding one
+line naming its line and what to do; parsed without the code's own SyntaxWarnings, a parse that
+fails one line naming the file; and split into lines where the tokenizer splits them.
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ def decoded(raw: bytes, rel: str) -> str:
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as error:
-        what = "UTF-8" if encoding.startswith("utf-8") else encoding
-        raise BuildError(f"{rel}: not {what} text ({error.reason} at byte {error.start})") from None
+        raise BuildError(_undecodable(rel, encoding, error)) from None
     lines = text.split("\n", 2)
     for number, line in enumerate(lines[:2]):
         declared = CODING.match(line)
@@ -45,6 +44,22 @@ def decoded(raw: bytes, rel: str) -> str:
         if line.strip() and not line.lstrip().startswith("#"):
             break  # a declaration counts only on a comment line before any code
     return "\n".join(lines)
+
+
+def _undecodable(rel: str, encoding: str, error: UnicodeDecodeError) -> str:
+    """The one line of a source whose bytes are not in its encoding: the line and the byte, and
+    what to do (an editor's Latin-1 comment, which CPython passes over but PyPy refuses)."""
+    line = error.object.count(b"\n", 0, error.start) + 1
+    byte = f"byte \\x{error.object[error.start]:02x}: {error.reason}"
+    if encoding.startswith("utf-8"):
+        return (
+            f"{rel}:{line}: not UTF-8 text ({byte}): save the file as UTF-8, or declare the "
+            "encoding it is in on its first line (# coding: latin-1)"
+        )
+    return (
+        f"{rel}:{line}: not {encoding} text, as its coding declaration says ({byte}): save "
+        f"the file as {encoding}, or declare the encoding it is in"
+    )
 
 
 def quiet_parse(text: str | bytes, filename: str = "<unknown>", mode: str = "exec") -> ast.AST:

@@ -30,14 +30,25 @@ def test_a_source_is_read_as_python_reads_it_and_declared_utf_8(raw, text):
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        (b'x = "caf\xe9"\n', "a.py: not UTF-8 text (invalid continuation byte at byte 8)"),
+        (b'x = "caf\xe9"\n',
+         "a.py:1: not UTF-8 text (byte \\xe9: invalid continuation byte): save the file as UTF-8, "
+         "or declare the encoding it is in on its first line (# coding: latin-1)"),
+        (b'"""Doc."""\n\n# caf\xe9\nx = 1\n',
+         "a.py:3: not UTF-8 text (byte \\xe9: invalid continuation byte): save the file as UTF-8, "
+         "or declare the encoding it is in on its first line (# coding: latin-1)"),
+        (b'\xef\xbb\xbfx = 1\n\xff\n',
+         "a.py:2: not UTF-8 text (byte \\xff: invalid start byte): save the file as UTF-8, "
+         "or declare the encoding it is in on its first line (# coding: latin-1)"),
         (b"# coding: klingon\n", "a.py: unknown encoding: klingon"),
         (b"\xef\xbb\xbf# coding: latin-1\n", "a.py: a UTF-8 byte-order mark with another coding"),
         (b"# coding: ascii\nx = '\xc3\xa9'\n",
-         "a.py: not ascii text (ordinal not in range(128) at byte 21)"),
+         "a.py:2: not ascii text, as its coding declaration says (byte \\xc3: ordinal not in "
+         "range(128)): save the file as ascii, or declare the encoding it is in"),
     ],
 )  # fmt: skip
 def test_a_source_python_cannot_read_is_one_line(raw, message):
+    """A byte not in the file's encoding is given its line, not its offset, and what to do: a
+    Latin-1 comment (``# caf\\xe9``) that CPython passes over is refused by PyPy."""
     with pytest.raises(BuildError) as caught:
         decoded(raw, "a.py")
     assert str(caught.value) == message
