@@ -63,7 +63,7 @@ from kit.problem_limits import (
 from kit.slugs import check_slug
 from kit.table_package import include_of, package_entry, package_of
 from kit.table_paths import judge_data_of, workspace_paths
-from kit.toml_places import place, syntax_error
+from kit.toml_places import not_utf_8, place, syntax_error
 from kit.workspace import FOLDER, MISSING, SOLUTIONS, file_state, shown_path
 
 if TYPE_CHECKING:  # kit.packages is imported when a problem names a package (13 ms otherwise)
@@ -205,7 +205,7 @@ def load_registry(root: Path) -> dict[str, Problem]:
         text = data.decode("utf-8-sig")
         table = tomllib.loads(text)
     except UnicodeDecodeError as error:
-        raise BuildError(f"problems.toml: not UTF-8 (byte {error.start})") from None
+        raise BuildError(not_utf_8(error)) from None
     except tomllib.TOMLDecodeError as error:
         raise BuildError(syntax_error(str(error), text)) from None
     except ValueError as error:  # an integer of more digits than Python reads (4300)

@@ -2,7 +2,8 @@
 header (``[slug]``, its name bare or quoted) and of each key it sets on a line of its own
 (``table_lines``), and an error given the line it is about (``place``: the first of the
 table's keys it names, else the header), ``problems.toml:12: [slug]: ...``; a syntax error
-tomllib found given the table its line lies in, none for a broken header (``syntax_error``)."""
+tomllib found given the table its line lies in, none for a broken header (``syntax_error``),
+and so is a byte that is not UTF-8 (``not_utf_8``)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,19 @@ def syntax_error(said: str, text: str) -> str:
     if twice is not None:
         return _placed(f"problems.toml:{line}", table, twice)
     return _placed(f"problems.toml:{at[1]}", table, f"{said[: at.start()]} (column {at[2]})")
+
+
+def not_utf_8(error: UnicodeDecodeError) -> str:
+    """problems.toml's byte that is not UTF-8, as its syntax errors are said: its line and the
+    table it lies in, the byte, and what to do (``problems.toml:71: [a]: not UTF-8 text (byte
+    \\xe9: invalid continuation byte): save the file as UTF-8, which TOML requires``)."""
+    line = error.object.count(b"\n", 0, error.start) + 1
+    table = table_at(error.object.decode("utf-8", "replace"), line)
+    said = (
+        f"not UTF-8 text (byte \\x{error.object[error.start]:02x}: {error.reason}): save the "
+        "file as UTF-8, which TOML requires"
+    )
+    return _placed(f"problems.toml:{line}", table, said)
 
 
 def _given_twice(said: str, text: str, line: int, table: str | None) -> str | None:

@@ -6,7 +6,7 @@ import pytest
 import tomllib
 
 from kit.errors import BuildError
-from kit.toml_places import place, syntax_error, table_at, table_lines
+from kit.toml_places import not_utf_8, place, syntax_error, table_at, table_lines
 
 TEXT = """\
 # problems of the workspace
@@ -68,6 +68,31 @@ def test_an_error_about_no_table_is_left_as_it_was():
     error = BuildError("problems.toml: not UTF-8 (byte 23)")
     place(error, "toy_sum", TEXT.format(header="[toy_sum]"))
     assert str(error) == "problems.toml: not UTF-8 (byte 23)"
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b'[toy_sum]\njudge = "POJ"\ntitle = "Toy \xff Sum"\n',
+         "problems.toml:3: [toy_sum]: not UTF-8 text (byte \\xff: invalid start byte): save the "
+         "file as UTF-8, which TOML requires"),
+        (b"# caf\xe9\n[toy_sum]\n",
+         "problems.toml:1: not UTF-8 text (byte \\xe9: invalid continuation byte): save the file "
+         "as UTF-8, which TOML requires"),
+        (b'\xef\xbb\xbf[a]\n[b]\nid = "\xc3"\n',
+         "problems.toml:3: [b]: not UTF-8 text (byte \\xc3: invalid continuation byte): save the "
+         "file as UTF-8, which TOML requires"),
+    ],
+)  # fmt: skip
+def test_a_byte_not_utf_8_is_given_its_line_and_table_not_its_offset(data, said):
+    """``problems.toml: not UTF-8 (byte 3722)`` left the byte to be counted; a byte-order mark
+    opening the file is not counted (the decoding passes over it)."""
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        assert not_utf_8(error) == said
+    else:
+        raise AssertionError("decoded")
 
 
 def test_the_table_a_line_lies_in_is_the_nearest_header_above_it():
