@@ -6,7 +6,8 @@ other: most often an answer that the statement accepts within an error the probl
     float_hint(spec, expected, got)  # [] or ["hint: ..."]
 
 The hint names the smallest power of ten, down to 1e-9, that the largest error (absolute or
-relative, the smaller) is within, as ``compare = "float:1e-6"``, once the float comparison
+relative, the smaller) is within, as ``compare = "float:1e-6"`` (numbers of the same value
+written otherwise, no error at all, are said so, with 1e-9), once the float comparison
 (``kit.judges.compare``) is seen to accept the output with it; nothing when the outputs have
 other differences, a different count of tokens, an expected integer (``5`` answered ``5.0``:
 an integer answer, not a rounding), numbers further apart than ``NEAREST``, or when the
@@ -30,6 +31,11 @@ HINT = (
     "({have} for {want} first): if the statement accepts an error of {tolerance}, set "
     'compare = "{setting}" in problems.toml'
 )
+SAME = (  # no error at all: digits of the same value (3.0 for 3.000000, 1e-05 for 0.00001)
+    "hint: every difference is a number of the same value written otherwise ({have} for {want} "
+    "first): print it as the answer does, or, if the statement accepts an error, set compare = "
+    '"{setting}" in problems.toml'
+)
 
 
 def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
@@ -51,7 +57,9 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
         setting = (
             f"kattis:{flags.strip() + ' ' if flags.strip() else ''}float_tolerance {tolerance}"
         )
-    said = HINT.format(error=largest, want=want, have=have, tolerance=tolerance, setting=setting)
+    said = (HINT if largest > 0 else SAME).format(
+        error=largest, want=want, have=have, tolerance=tolerance, setting=setting
+    )
     return [said]
 
 

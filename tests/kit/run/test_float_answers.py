@@ -26,6 +26,19 @@ def test_the_largest_difference_decides_the_tolerance_absolute_or_relative():
     assert 'compare = "float:1e-9"' in hint
 
 
+@pytest.mark.parametrize(("want", "have"), [(b"3.000000", b"3.0"), (b"0.000010", b"1e-05")])
+def test_the_same_value_written_otherwise_is_said_so_not_as_an_error_of_zero(want, have):
+    """``print(x)`` of a float for an answer of fixed digits: "within an ... error of 0.0e+00
+    (3.0 for 3.000000 first): if the statement accepts an error of 1e-9" read as if 1e-9 were
+    the tolerance it needs."""
+    (hint,) = float_hint("tokens", want + b"\n", have + b"\n")
+    assert hint == (
+        f"hint: every difference is a number of the same value written otherwise ({have.decode()} "
+        f"for {want.decode()} first): print it as the answer does, or, if the statement accepts "
+        'an error, set compare = "float:1e-9" in problems.toml'
+    )
+
+
 @pytest.mark.parametrize(
     ("spec", "setting"),
     [
