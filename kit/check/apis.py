@@ -29,7 +29,11 @@ hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8; a finding in
 of a conditional expression on such a test likewise, vermin's (``math.cbrt(2) if
 sys.version_info >= (3, 9) else 0``: ``kit.check.vermin_findings``) and the kit's own
 (``x.bit_count() if sys.version_info >= (3, 9) else 0`` counts against 3.9:
-``settled_tests.expression_windows``), the rest of its statement on every version. An
+``settled_tests.expression_windows``), the rest of its statement on every version; and a
+conditional expression on another guard's test guards its branches alone, of a ``hasattr``
+test the member it asks for only (``math.lcm(2, 3) + (x.bit_count() if hasattr(x,
+"bit_count") else 0)`` counts ``math.lcm`` against 3.8: ``settled_tests.guard_expressions``,
+``guarded_windows``). An
 ``if`` on a test of the implementation (``kit.bundle.implementation_tests``) runs its branch
 under that one and its ``else`` under the other (``settled_tests.implementation_windows``;
 ``if PYPY and n > 5:`` its branch under PyPy, its ``else`` under either): ``math.cbrt`` under
@@ -51,6 +55,7 @@ from kit.check.settled_tests import (
     NEVER,
     expression_windows,
     guarded_lines_of,
+    guarded_windows,
     implementation_windows,
     version_windows,
 )
@@ -240,7 +245,7 @@ def _own_rules(
     (3, 9) else 0`` from 3.9 on), which guards no more of its statement; else every one."""
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
-    windows = expression_windows(tree)
+    windows = {**expression_windows(tree), **guarded_windows(module, modules)}
     # a try guards a finding by what it raises below its version (CPython 3.8.18, measured;
     # each runs on the version given): a builtin read by its name NameError, a member (a
     # method, ``builtins.anext``) AttributeError, ``from builtins import`` ImportError, and

@@ -18,7 +18,9 @@ under ``not``): its branch runs on the versions that have the member, its ``else
 that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
 for 3.9 and 3.10 targets, not for 3.8; and the API check reads a conditional expression's
 branches on such a test alike, vermin's findings and its own rules (``versioned_expressions``,
-``branch_windows``, ``expression_windows``).
+``branch_windows``, ``expression_windows``), and one on any other guard's test by what it
+guards of its branches alone (``guard_expressions``: of ``hasattr(x, "bit_count")`` the reads
+of ``x.bit_count`` where it holds; ``guarded_parts``, ``guarded_windows``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
@@ -36,7 +38,15 @@ import ast
 import functools
 import weakref
 
-from kit.bundle.guards import guard_flags, guarded_lines, imported_flags, is_guard, start_of
+from kit.bundle.guards import (
+    GUARD_CALLS,
+    Settled,
+    guard_flags,
+    guarded_lines,
+    imported_flags,
+    is_guard,
+    start_of,
+)
 from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, walk
 from kit.bundle.version_tests import reading
@@ -64,9 +74,10 @@ def guarded_lines_of(
 ) -> frozenset[int]:
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
     ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
-    ``versioned``: nor the tests of ``versioned_tests``, ``implementation_ifs`` and
-    ``versioned_expressions`` (the API check's reading, which knows where each branch runs:
-    ``version_windows``, ``implementation_windows``, ``expression_windows``); ``tries``:
+    ``versioned``: nor the tests of ``versioned_tests``, ``implementation_ifs``,
+    ``versioned_expressions`` and ``guard_expressions`` (the API check's reading, which knows
+    where each branch runs and what it guards: ``version_windows``, ``implementation_windows``,
+    ``expression_windows``, ``guarded_windows``); ``tries``:
     with the statements of ``try`` bodies whose handlers catch what they raise where
     ``missing`` (``kit.bundle.guards.MISSING``: a builtin read by name, a module's member, a
     module) is missing."""
@@ -82,6 +93,7 @@ def guarded_lines_of(
         if versioned:
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
             tests |= {id(test) for _, test, _, _ in versioned_expressions(tree)}
+            tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
         settled = settled_tests(tree)
         lines = guarded_lines(tree, platform, imported, settled, tests, tries, missing)
         known[key] = frozenset(lines) | module.unused_lines
@@ -117,16 +129,19 @@ def versioned_expressions(
 
 
 def _versioned(tree: ast.Module, kind: type) -> list:
-    """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression).
-    Found once a tree for both kinds: the guarded lines of each reading, the windows and
-    vermin's texts ask them of every module (70 times for Lines of Action's ten)."""
+    """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression;
+    ``ast.expr``: every conditional expression, for ``guard_expressions``). Found once a tree
+    for all: the guarded lines of each reading, the windows and vermin's texts ask them of
+    every module (70 times for Lines of Action's ten)."""
     known = _VERSIONED.get(tree)
     if known is None:
         modules = module_names(tree)
-        known = _VERSIONED[tree] = {ast.If: [], ast.IfExp: []}
+        known = _VERSIONED[tree] = {ast.If: [], ast.IfExp: [], ast.expr: []}
         for node in walk(tree):
             if type(node) not in known:
                 continue
+            if isinstance(node, ast.IfExp):
+                known[ast.expr].append(node)
             negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
             test = node.test.operand if negated else node.test
             added = _asks_added(test, modules)
@@ -170,6 +185,103 @@ def expression_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tup
 
 _EXPRESSION_WINDOWS: weakref.WeakKeyDictionary[ast.Module, dict]
 _EXPRESSION_WINDOWS = weakref.WeakKeyDictionary()
+
+
+def guard_expressions(module: Source, modules: list[Source]) -> list[tuple[ast.IfExp, list]]:
+    """Each conditional expression on a guard's test that ``versioned_expressions`` does not
+    read by version (``kit.bundle.guards.is_guard``: ``hasattr(x, "bit_count")``, a test of
+    the implementation, a flag bound to one, of its own or imported, a comparison of the
+    version that turns twice), with what it guards (``guarded_parts``): only that, never the
+    statement around it (``math.lcm(2, 3) + (1 if PYPY else 0)`` runs ``math.lcm`` on every
+    Python); nothing for a test of the implementation (``kit.bundle.implementation_tests``),
+    which tells what runs a branch, not what it has (``math.lcm(2, 3) if PYPY else 0``: PyPy
+    3.8 runs it). Found once a tree: the guarded lines, the windows and vermin's texts ask
+    it."""
+    tree = module.shipped_tree()
+    found = _GUARD_EXPRESSIONS.get(tree)
+    if found is None:
+        found = _GUARD_EXPRESSIONS[tree] = _guard_expressions(module, modules, tree)
+    return found
+
+
+def _guard_expressions(module: Source, modules: list[Source], tree: ast.Module) -> list:
+    """``guard_expressions`` found: the module's flags read only when it has a conditional
+    expression (``_versioned``'s walk finds them)."""
+    every = _versioned(tree, ast.expr)
+    if not every:
+        return []
+    settled = settled_tests(tree)
+    imported = imported_flags(module, modules, settled_tests)
+    flags = guard_flags(tree, settled) | imported.guards
+    bound = {**imported.implementations, **implementation_flags(tree)}
+    read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree)}
+
+    def plain(test: ast.expr) -> bool:  # no guard: a part either implementation may pass
+        return not is_guard(test, flags, settled)
+
+    found = []
+    for node in every:
+        if is_guard(node.test, flags, read):
+            by_implementation = branches(node.test, bound, plain) != (None, None)
+            found.append((node, [] if by_implementation else guarded_parts(node, read)))
+    return found
+
+
+_GUARD_EXPRESSIONS: weakref.WeakKeyDictionary[ast.Module, list]
+_GUARD_EXPRESSIONS = weakref.WeakKeyDictionary()
+GUARDED = (NEVER, NEVER)  # the window of what a guard's test guards: no version counts it
+TYPES = frozenset({"int", "str", "bytes"})  # hasattr(int, "bit_count"): any n.bit_count()
+
+
+def guarded_parts(node: ast.IfExp, unguarding: Settled = frozenset()) -> list[ast.expr]:
+    """What a conditional expression on a guard's test guards: for a test asking for a member
+    (``hasattr(x, "bit_count")``, ``getattr(x, "name", None)``; under ``not``, or ``and``
+    with more), the reads of that member of that object in the branch that runs where it is
+    there, no more: the test covers only the name it asks for (``x.bit_count`` in
+    ``x.bit_count() if hasattr(x, "bit_count") else 0``, not ``math.lcm`` beside it; of a
+    type, ``int``, ``str`` or ``bytes``, the member's reads on any object); one asking for a
+    member within more (``or``) guards nothing; any other guard's test both branches whole,
+    as an ``if``'s (``1 if sys.version_info[:2] == (3, 9) else 0``). ``unguarding``: the
+    ``id`` of calls that are no guards (``settled_tests``)."""
+    negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+    test = node.test.operand if negated else node.test
+    if not any(_member_asked(part, unguarding) for part in walk(test)):
+        return [node.body, node.orelse]
+    anded = isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
+    asked = [_member_asked(part, unguarding) for part in (test.values if anded else [test])]
+    branch = node.orelse if negated else node.body  # where the test holds
+    return [
+        read
+        for owner, name in filter(None, asked)
+        for read in walk(branch)
+        if isinstance(read, ast.Attribute)
+        and read.attr == name
+        and isinstance(read.ctx, ast.Load)
+        and (getattr(owner, "id", None) in TYPES or ast.dump(read.value) == ast.dump(owner))
+    ]
+
+
+def _member_asked(node: ast.AST, unguarding: Settled) -> tuple[ast.expr, str] | None:
+    """(the object, the member's name) when ``node`` is a guard's call asking for a member by
+    its name (``hasattr(x, "bit_count")``, ``getattr(x, "name", None)``); else None."""
+    if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in GUARD_CALLS):
+        return None
+    args = node.args
+    if id(node) in unguarding or len(args) < 2 or not isinstance(args[1], ast.Constant):
+        return None
+    return (args[0], args[1].value) if isinstance(args[1].value, str) else None
+
+
+def guarded_windows(module: Source, modules: list[Source]) -> dict[int, tuple]:
+    """The ``id`` of each node that a conditional expression of ``guard_expressions`` guards
+    (``guarded_parts``, what they hold too), each ``GUARDED``: the versions it counts on,
+    none (as ``expression_windows`` gives a version test's branches theirs)."""
+    return {
+        id(inner): GUARDED
+        for _, parts in guard_expressions(module, modules)
+        for part in parts
+        for inner in walk(part)
+    }
 
 
 def version_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:

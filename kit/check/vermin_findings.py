@@ -6,7 +6,9 @@ of them. So it reads each module with its guarded code out and its number tables
 same lines and columns), then each branch of an ``if`` on a test of a member added after 3.8,
 or of the implementation, alone after the module's imports (``_for_vermin``), and each branch
 of a conditional expression on a test of the version alike, with the versions it runs on
-(``_expression_branches``: its statement is read without it, on every version); and each text
+(``_expression_branches``: its statement is read without it, on every version), what a
+conditional expression on another guard's test guards read nowhere, its statement's rest on
+every version (``settled_tests.guard_expressions``); and each text
 again with the standard library's members that a star import or an import under another name
 hides from it written out in full (``_renamed_variants``). A module with a ``try`` (or
 ``contextlib.suppress``) is read once for each kind of finding (``RAISED_KINDS``), its
@@ -41,9 +43,12 @@ from kit.bundle.sources import Source, imported_modules, walk
 from kit.check.member_uses import bound_names, star_reads
 from kit.check.settled_tests import (
     BASE,
+    GUARDED,
     NEVER,
     branch_windows,
     expression_windows,
+    guard_expressions,
+    guarded_windows,
     implementation_ifs,
     settled_tests,
     versioned_expressions,
@@ -75,15 +80,19 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
     expressions = versioned_expressions(tree)
+    guards = guard_expressions(module, modules)
     tests = frozenset(id(test) for _, test, _, _ in expressions)
-    branches = _expression_windows(tree, expressions)
+    tests |= {id(node.test) for node, _ in guards}
+    guarded = guarded_windows(module, modules)  # not read, and no version branch within them
+    branches = [b for b in _expression_windows(tree, expressions) if id(b[0]) not in guarded]
+    branches += [(part, GUARDED) for _, parts in guards for part in parts]
 
     def opened(read: frozenset[int] = frozenset(), kept: tuple[ast.expr, ...] = ()) -> str:
         """The text neutralised, but the ``if`` tests ``read`` and the conditional
         expressions' read by version: their branches out (``_out``; when that does not
         parse, each such expression's statement out, as any guard's)."""
         text = neutralised(masked, tree, imported, settled, read | tests, missing, kept)
-        if tests:
+        if branches:  # holes to fill (a test of the implementation guards none)
             text = _out(text, masked, [branch for branch, _ in branches])
             if not _parses(text):
                 text = neutralised(masked, tree, imported, settled, read, missing, kept)
@@ -137,6 +146,8 @@ def _expression_branches(
     ``places`` (the text whole); the branches within it out, read alone in their turn."""
     texts = []
     for branch, window in branches:
+        if window == GUARDED:
+            continue  # a guard's: a hole in what it is in, never read
         first, last = branch.lineno, branch.end_lineno or branch.lineno
         if lines[first - 1 : last] != places[first - 1 : last]:
             continue  # its statement guarded otherwise (a try, a guard's test): not read

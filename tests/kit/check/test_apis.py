@@ -727,6 +727,58 @@ def test_the_kit_s_own_rules_read_a_conditional_expression_by_the_versions_each_
     assert found == ([] if what is None else [what if isinstance(what, tuple) else (2, what)])
 
 
+# conditional expressions on a guard's test read by no version, each with the CPythons it is
+# refused for: CPython 3.8.18 (and 3.9.18 for bit_count) dies on the first four with x = 5,
+# AttributeError, and runs the others (measured); the line after "import builtins, math, sys"
+# and "PYPY = ..." is 3
+OTHER_GUARDS = [
+    ('y = math.lcm(2, 3) + (x.bit_count() if hasattr(x, "bit_count") else 0)', {8: LCM}),
+    ('y = math.lcm(2, 3) + (1 if "PyPy" in sys.version else 0)', {8: LCM}),
+    ("y = math.lcm(2, 3) + (1 if PYPY else 0)", {8: LCM}),
+    (
+        'y = x.bit_count() + (1 if sys.implementation.name == "pypy" else 0)',
+        {8: BIT_COUNT, 9: BIT_COUNT},
+    ),
+    # the test asks for no lcm: refused, whatever x is
+    ('y = math.lcm(2, 3) if hasattr(x, "bit_count") else 6', {8: LCM}),
+    ('y = (x.bit_count() + math.lcm(2, 3)) if hasattr(x, "bit_count") else 0', {8: LCM}),
+    ('y = math.lcm(2, 3) if not hasattr(x, "bit_count") else x.bit_count()', {8: LCM}),
+    ('y = x.bit_count() if hasattr(y, "bit_count") else 0', {8: BIT_COUNT, 9: BIT_COUNT}),
+    ('y = x.bit_count() if hasattr(x, "bit_count") or x else 0', {8: BIT_COUNT, 9: BIT_COUNT}),
+    # a test of the implementation tells who runs a branch, not what it has: PyPy 3.8 dies
+    ('y = x.bit_count() if PYPY else bin(x).count("1")', {8: BIT_COUNT, 9: BIT_COUNT}),
+    # sound: the member asked for, on its object (or any, asked of its type), a version test
+    ('y = math.lcm(2, 3) if hasattr(math, "lcm") else 6', {}),
+    ('y = x.bit_count() if hasattr(x, "bit_count") else bin(x).count("1")', {}),
+    ('y = x.bit_count() if not hasattr(x, "bit_count") and 0 else 0', {8: BIT_COUNT, 9: BIT_COUNT}),
+    ('y = bin(x).count("1") if not hasattr(x, "bit_count") else x.bit_count()', {}),
+    ('y = x.bit_count() if hasattr(x, "bit_count") and x > 1 else 0', {}),
+    ('y = x.bit_count() if hasattr(int, "bit_count") else 0', {}),
+    ('y = math.lcm(2, 3) if getattr(math, "lcm", None) else 6', {}),
+    ('y = sys.set_int_max_str_digits(0) if hasattr(sys, "set_int_max_str_digits") else 1', {}),
+    ("y = math.lcm(2, 3) if sys.version_info[:2] == (3, 9) else 6", {}),  # its branch whole
+    # the if statement guards its branch whole, as before
+    ('if hasattr(x, "bit_count"):\n    y = x.bit_count() + math.lcm(2, 3)', {}),
+    ('y = x.bit_count() if hasattr(x, "bit_count") else 0 if PYPY else math.lcm(2, 3)', {8: LCM}),
+]
+
+
+@pytest.mark.parametrize(("text", "refuses"), OTHER_GUARDS)
+def test_a_conditional_expression_on_another_guard_s_test_guards_the_members_it_asks_for(
+    text, refuses
+):
+    """A conditional expression on a guard's test that is no version's (``hasattr(x,
+    "bit_count")``, a test of the implementation, a flag) guards what its branch holds, and of
+    a test asking for a member only that member there, never its whole statement: ``math.lcm(2,
+    3) + (1 if PYPY else 0)`` passed for 3.8, which dies there. Both readers, vermin's and the
+    kit's own rules; ``refuses``: {minor: what}, on line 3."""
+    found = refused("import builtins, math, sys\nPYPY = sys.implementation.name == 'pypy'\n" + text)
+    expected = {
+        (3, minor): [(3, refuses[minor])] if minor in refuses else [] for minor in (8, 9, 10, 11)
+    }
+    assert found == expected
+
+
 # each finding 3.8 takes but not so, dying with TypeError there (CPython 3.8.18, measured; the
 # version named runs it): the kit's own rules, then vermin's keyword arguments
 TYPE_ERRORS = [

@@ -15,7 +15,9 @@ from kit.check.settled_tests import (
     branch_windows,
     everywhere,
     expression_windows,
+    guard_expressions,
     guarded_lines_of,
+    guarded_windows,
     implementation_windows,
     settled_tests,
     version_windows,
@@ -151,8 +153,9 @@ def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
     """``expression_windows``: every node of a branch (the branch's own too) with the versions
     it runs on, within another's branch on those of both; the test and the statement around
     it on every version (not listed). With ``versioned``, ``guarded_lines_of`` no longer takes
-    such an expression for a guard of its statement; one on another guard's test it still
-    takes (``hasattr(x, "bit_count")``: no module)."""
+    such an expression for a guard of its statement, nor one on another guard's test
+    (``hasattr(x, "bit_count")``: no module), which guards its branch alone
+    (``guard_expressions``)."""
     text = """\
         import sys
         n = 0 if sys.version_info < (3, 9) else x.bit_count() if sys.version_info < (3, 11) else 1
@@ -172,7 +175,52 @@ def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
     assert tests == [None, ((3, 9), NEVER)]  # the one within the other's else: its versions
     source = Source("__main__", Path("a.py"), "a.py", False, text, tree, shipped=text)
     assert guarded_lines_of(source, [source]) == {2, 3, 4}
-    assert guarded_lines_of(source, [source], versioned=True) == {4}
+    assert guarded_lines_of(source, [source], versioned=True) == set()
+
+
+def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_for():
+    """``guard_expressions``: one on a guard's test no version reads guards, of a test asking
+    for a member (``hasattr``, ``getattr``; under ``not``, in an ``and``), that member's reads
+    on its object where the test holds (any object's, asked of ``int``); of another guard's
+    test (a flag of its own or imported, ``"PyPy" in sys.version`` being the implementation's)
+    both branches whole, but of the implementation's nothing; its statement never
+    (``guarded_lines_of``); and none on a version test or one every target passes."""
+    text = """\
+        import math, sys
+        from shared.env import FAST
+        a = x.bit_count() + y.bit_count() + math.lcm(1) if hasattr(x, "bit_count") else x.bit_count
+        b = 0 if not hasattr(x, "removeprefix") else x.removeprefix("a") + t.removeprefix("a")
+        c = n.bit_count() + m.bit_count() if hasattr(int, "bit_count") and n else 0
+        d = x.bit_count() if hasattr(x, "bit_count") or n else 0
+        e = math.lcm(1, 2) if getattr(math, "lcm", None) else 0
+        f = math.cbrt(2) if FAST else math.lcm(1, 2)
+        g = math.cbrt(2) if "PyPy" in sys.version else 0
+        h = math.lcm(1, 2) if hasattr(math, "lcm") else 0
+        i = math.lcm(1, 2) if hasattr(math, "gcd") else 0
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    helper = "import sys\nFAST = sys.version_info[:2] == (3, 9)\n"
+    env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, helper,
+                 ast.parse(helper), shipped=helper)  # fmt: skip
+    found = guard_expressions(source, [source, env])
+    read = {node.lineno: sorted(ast.unparse(part) for part in parts) for node, parts in found}
+    assert read == {
+        3: ["x.bit_count"],
+        4: ["x.removeprefix"],
+        5: ["m.bit_count", "n.bit_count"],
+        6: [],
+        7: ["math.lcm"],
+        8: ["math.cbrt(2)", "math.lcm(1, 2)"],
+        9: [],
+    }
+    windows = guarded_windows(source, [source, env])
+    guarded = {ast.unparse(n) for n in ast.walk(source.shipped_tree()) if id(n) in windows}
+    assert {"x.bit_count", "x", "math.lcm(1, 2)", "math", "math.cbrt(2)"} <= guarded
+    assert "math.lcm(1, 2)" in guarded and "y.bit_count" not in guarded
+    assert set(windows.values()) == {(NEVER, NEVER)}
+    assert guarded_lines_of(source, [source, env], versioned=True) == set()
+    assert guarded_lines_of(source, [source, env]) == {3, 4, 5, 6, 7, 8, 9, 10}
 
 
 def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):

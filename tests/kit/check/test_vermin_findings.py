@@ -357,3 +357,19 @@ def test_each_branch_of_a_conditional_expression_on_a_version_test_is_read_on_it
         (2, "'math.lcm' member", ((3, 9), (99, 0))),
         (3, "'math.cbrt' member", ((3, 11), (3, 9))),
     }
+
+
+def test_what_a_conditional_expression_on_another_guard_s_test_guards_is_read_nowhere():
+    """Its guarded parts (``settled_tests.guarded_parts``) out of the text its statement is
+    read in, never read alone; the rest of the statement read on every version: the member a
+    ``hasattr`` test asks for passes, ``math.lcm`` beside it does not, nor in a version test's
+    branch within a guarded one is anything read."""
+    text = (
+        "import math, sys\n"
+        "x = sys.set_int_max_str_digits(0) + math.lcm(2, 3) if hasattr(\n"
+        "    sys, 'set_int_max_str_digits') else 0\n"
+        "y = math.gcd(2, 3) + (0 if sys.version_info[:2] == (3, 9) else (math.cbrt(2) if\n"
+        "    sys.version_info >= (3, 9) else 1))\n"
+    )
+    found = {(f[1], f[2], f[4]) for f in vermin([module(text)])}
+    assert found == {(2, "'math.lcm' member", ((3, 8), (99, 0)))}
