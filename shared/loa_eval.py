@@ -16,13 +16,13 @@ Method: the per-side part depends on one bit-board only and is memoised (cleared
     SIDE_CACHE_MAX entries). A new bit-board is scanned by table look-ups summed in C: one per
     rank byte (count, centre of mass, centralisation, ranks occupied; then the distances to
     that centre) and one per pair of adjacent ranks (quads, adjacent pairs, Euler number).
-    Mobility goes line by line: each side's board is turned into 32 bytes holding every line
-    (ranks, files, both diagonals) by one look-up per rank, memoised per bit-board, and each
-    byte's (own, other) value is memoised: 32 dict look-ups in a C-level map, skipped (lazy
+    Mobility goes line by line: each side's board is turned into 32 line bytes by one look-up
+    per rank, memoised per bit-board; a byte's (own, other) value is memoised in a row per
+    (class, own byte), an array by the other byte, the mover's rows per bit-board: 32 array
+    look-ups in a C-level map (a sum past MISSING_SUM has values to compute), skipped (lazy
     evaluation) when the rest of the score is ``lazy`` outside the (alpha, beta) window.
-Time: 25 table look-ups and O(group diameters) per new bit-board, 32 dict look-ups for
-    mobility. Memory: memos of at most 40000 + 50000 + 16000 entries (``make_evaluator``'s
-    caps; PyPy: a quarter), the rank-pair table 0.55 MB; figures: docs/lines-of-action.md.
+Time: 25 look-ups and O(group diameters) a new bit-board, 32 for mobility. Memory: 40000 +
+    50000 values, 2 x 16000 bit-boards (caps; PyPy: a quarter), rank pairs 0.55 MB (docs).
 Status: antisymmetry, mirror invariance, memoised = fresh values, quads, connectedness,
     uniformity and centre terms = counted square by square, Euler number = groups minus holes,
     line mobility = counted from the move lists (tests/test_loa_eval.py). Weights: fitted to a
@@ -30,7 +30,8 @@ Status: antisymmetry, mirror invariance, memoised = fresh values, quads, connect
     FEW_PIECES fitted to who won (tuning.outcome_fit), not kept (docs/lines-of-action.md).
 """
 
-from operator import add, getitem, or_
+from array import array
+from operator import add, getitem
 
 from shared.loa_bitboard import FULL, NOT_A, NOT_H
 
@@ -73,6 +74,11 @@ LAZY_INF = 1 << 40
 SIDE_CACHE_MAX = 40000  # memoised per-side scores (a few MB)
 MOB_CACHE_MAX = 50000  # memoised line mobility values (a few MB)
 PATTERN_CACHE_MAX = 16000  # memoised line patterns per bit-board (about 0.5 KB each)
+# a line value not computed yet: a byte's value is within 48 in size (at most 8 pieces on its
+# lines, each with at most two moves worth at most 3), so a sum of 32 values holding MISSING
+# is past MISSING_SUM and one without is not
+MISSING = 1 << 14
+MISSING_SUM = MISSING >> 1
 
 
 # PIECE_SQUARE by square (rank * 8 + file), and DISTANCE[c][s]: the Chebyshev distance between
@@ -423,10 +429,11 @@ def _side_scorer(w, known_groups, side_max):
 def _mobility_scorer(edge_w, mob_max, pattern_max):
     """``mobility_diff(me, opp)``: the weighted mobility (``edge_w`` per landing square) of
     ``me`` minus that of ``opp``, memoised per line byte and per bit-board (cleared past
-    ``mob_max`` and ``pattern_max`` entries)."""
+    ``mob_max`` line values, at most one call's 32 more, and ``pattern_max`` bit-boards)."""
     # Mobility line by line: the moves along a line depend only on the pieces on it. Each side's
     # 64 bits are turned into 32 bytes (see _byte_lines) and the weighted mobility difference of
-    # one byte is memoised per (byte class, own pattern, other pattern).
+    # one byte is memoised per (byte class, own pattern, other pattern): in a row per (byte
+    # class, own pattern), an array of 256 values by the other pattern, MISSING until computed
     sublines, classes = _byte_lines(edge_w)
     # a line's squares are consecutive bits of its byte: per line of a byte class, (its lowest
     # bit, a mask of its length, its weights), so that its pattern is a shift and a mask
@@ -438,56 +445,88 @@ def _mobility_scorer(edge_w, mob_max, pattern_max):
                 raise ValueError(f"line bits {bits} are not consecutive")
             span.append((bits[0], (1 << len(bits)) - 1, wts))
         spans.append(tuple(span))
-    own_keys = tuple(
-        tuple(classes[k] << 16 | a << 8 for a in range(256)) for k in range(len(classes))
-    )
 
-    def line_value(key):
-        """Weighted mobility of 'own' minus that of 'other' along the lines of one byte."""
-        a = (key >> 8) & 255
-        b = key & 255
+    def line_value(c, a, b):
+        """Weighted mobility of 'own' (``a``) minus that of 'other' (``b``) along the lines of
+        one byte of class ``c``."""
         v = 0
-        for low, mask, wts in spans[key >> 16]:
+        for low, mask, wts in spans[c]:
             own = (a >> low) & mask
             other = (b >> low) & mask
             v += _line_mobility(own, other, wts) - _line_mobility(other, own, wts)
-        if len(memo) > mob_max:
-            memo.clear()
-        memo[key] = v
         return v
 
-    class LineMemo(dict):
-        """Line value by key (byte class << 16 | own << 8 | other), computed when missing."""
+    blank = array("h", [MISSING]) * 256
 
-        __missing__ = staticmethod(line_value)
+    class Rows(dict):
+        """A byte class's rows by own pattern, each made blank when first asked for."""
 
-    memo = LineMemo()
+        def __missing__(self, a):
+            row = self[a] = blank[:]
+            return row
+
+    rows_of = tuple(Rows() for _ in sublines)
+    own_rows = tuple(rows_of[c] for c in classes)  # per byte, its class's rows
     r0, r1, r2, r3, r4, r5, r6, r7 = _rank_images()  # by rank, the line bytes' images
-    line_sum = memo.__getitem__
-    patterns = {}
+    patterns = {}  # per bit-board, its 32 line bytes
     pattern_get = patterns.get
+    own_memo = {}  # per bit-board, the rows of its 32 line bytes as the 'own' side
+    own_get = own_memo.get
+    filled = 0  # line values computed since the rows were last cleared
 
-    def line_patterns(bb):
-        """bb's 32 line bytes (_byte_lines) and, per byte, its key part as the 'own' side;
-        memoised per bit-board."""
+    def line_bytes(bb):
+        """bb's 32 line bytes (_byte_lines), memoised per bit-board."""
         b = bb.to_bytes(8, "little")
         data = (
             r0[b[0]] | r1[b[1]] | r2[b[2]] | r3[b[3]] | r4[b[4]] | r5[b[5]] | r6[b[6]] | r7[b[7]]
         ).to_bytes(32, "little")
         if len(patterns) > pattern_max:
             patterns.clear()
-        p = patterns[bb] = (tuple(map(getitem, own_keys, data)), data)
-        return p
+        patterns[bb] = data
+        return data
+
+    def own_rows_of(bb):
+        """Per line byte of bb, its row as the 'own' side, memoised per bit-board (made only
+        for the side to move: most bit-boards are only ever the other side)."""
+        data = pattern_get(bb)
+        if data is None:
+            data = line_bytes(bb)
+        if len(own_memo) > pattern_max:
+            own_memo.clear()
+        rows = own_memo[bb] = tuple(map(getitem, own_rows, data))
+        return rows
+
+    def fill(me, opp):
+        """mobility_diff's value once the line values it misses are computed (the rows and the
+        memo of rows by bit-board cleared first when past ``mob_max`` values)."""
+        nonlocal filled
+        if filled > mob_max:
+            for rows in rows_of:
+                rows.clear()
+            own_memo.clear()
+            filled = 0
+        a = own_get(me) or own_rows_of(me)
+        mine = pattern_get(me) or line_bytes(me)
+        other = pattern_get(opp) or line_bytes(opp)
+        for row, c, x, y in zip(a, classes, mine, other):
+            if row[y] == MISSING:
+                row[y] = line_value(c, x, y)
+                filled += 1
+        return sum(map(getitem, a, other))
 
     def mobility_diff(me, opp):
-        """Weighted mobility of ``me`` minus that of ``opp``: one memo look-up per byte, keyed
-        by the two sides' memoised patterns (map and sum loop in C)."""
-        a = pattern_get(me)
+        """Weighted mobility of ``me`` minus that of ``opp``: per byte, a look-up in me's row
+        by opp's pattern (map and sum loop in C); a sum past MISSING_SUM holds a value not
+        computed yet."""
+        a = own_get(me)
         if a is None:
-            a = line_patterns(me)
+            a = own_rows_of(me)
         b = pattern_get(opp)
         if b is None:
-            b = line_patterns(opp)
-        return sum(map(line_sum, map(or_, a[0], b[1])))
+            b = line_bytes(opp)
+        v = sum(map(getitem, a, b))
+        if v < MISSING_SUM:
+            return v
+        return fill(me, opp)
 
     return mobility_diff

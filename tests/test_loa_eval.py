@@ -11,6 +11,7 @@ from shared.loa_bitboard import build_tables, line_counts
 from shared.loa_eval import (
     DEFAULT_WEIGHTS,
     FEW_PIECES,
+    MISSING,
     PIECE_SQUARE,
     make_evaluator,
     parse_weights,
@@ -56,37 +57,44 @@ def _closure(fn):
     return {k: c.cell_contents for k, c in zip(fn.__code__.co_freevars, fn.__closure__)}
 
 
-def _memos(ev):
-    """An evaluator's three memos: per-side scores, line values, line patterns."""
+def _memo_sizes(ev):
+    """The sizes of an evaluator's memos: per-side scores, line values (computed in the rows),
+    line bytes per bit-board, rows per bit-board."""
     mobility = _closure(ev.mobility_diff)
-    return (
-        _closure(ev)["side_get"].__self__,
-        mobility["line_sum"].__self__,
-        mobility["pattern_get"].__self__,
-    )
+    fill = _closure(mobility["fill"])
+    values = sum(256 - row.count(MISSING) for rows in fill["rows_of"] for row in rows.values())
+    return [
+        len(_closure(ev)["side_get"].__self__),
+        values,
+        len(mobility["pattern_get"].__self__),
+        len(mobility["own_get"].__self__),
+    ]
 
 
 def test_memoised_evaluation_matches_a_fresh_evaluator_and_memos_are_cleared_at_their_caps():
     """The evaluator memoises per-side scores, line values and line patterns; a long-lived
     evaluator, and one whose memos are cleared past the caps it was given (the solution gives
     PyPy smaller ones), must score every position exactly as a fresh one does, and a memo never
-    holds more than its cap and one."""
+    holds more than its cap and one (the line values: and one call's 32)."""
     shared_ev = make_evaluator()
     rng = random.Random(17)
     positions = [random_position(rng) for _ in range(200)]
-    caps = (50, 300, 20)
-    small_ev = make_evaluator(side_max=caps[0], mob_max=caps[1], pattern_max=caps[2])
-    memos = _memos(small_ev)
-    largest = [0, 0, 0]
+    side_max, mob_max, pattern_max = 50, 1000, 20
+    small_ev = make_evaluator(side_max=side_max, mob_max=mob_max, pattern_max=pattern_max)
+    largest = [0, 0, 0, 0]
     for _ in range(2):
         for w, b in positions:
             cnt = line_counts(w | b)
             want = make_evaluator()(w, b, cnt)
             assert shared_ev(w, b, cnt) == want
             assert small_ev(w, b, cnt) == want
-            largest = [max(n, len(m)) for n, m in zip(largest, memos)]
-    assert largest == [cap + 1 for cap in caps]  # each memo filled to its cap, then cleared
-    assert len(_memos(shared_ev)[0]) == 400  # the default caps: nothing cleared here
+            largest = list(map(max, largest, _memo_sizes(small_ev)))
+    # each memo filled to its cap, then cleared (one filled two bit-boards an evaluation can be
+    # cleared at 21 before it is looked at)
+    assert largest[0] == side_max + 1
+    assert all(pattern_max <= n <= pattern_max + 1 for n in largest[2:])
+    assert mob_max < largest[1] <= mob_max + 32
+    assert _memo_sizes(shared_ev)[0] == 400  # the default caps: nothing cleared here
 
 
 def test_weights_parse_by_name_and_reject_what_the_evaluation_does_not_know():
