@@ -429,11 +429,12 @@ def _side_scorer(w, known_groups, side_max):
 def _mobility_scorer(edge_w, mob_max, pattern_max):
     """``mobility_diff(me, opp)``: the weighted mobility (``edge_w`` per landing square) of
     ``me`` minus that of ``opp``, memoised per line byte and per bit-board (cleared past
-    ``mob_max`` line values, at most one call's 32 more, and ``pattern_max`` bit-boards)."""
+    ``mob_max`` line values, at most one call's 64 more, and ``pattern_max`` bit-boards)."""
     # Mobility line by line: the moves along a line depend only on the pieces on it. Each side's
     # 64 bits are turned into 32 bytes (see _byte_lines) and the weighted mobility difference of
     # one byte is memoised per (byte class, own pattern, other pattern): in a row per (byte
     # class, own pattern), an array of 256 values by the other pattern, MISSING until computed
+    # (a value computed is stored negated in the row with own and other swapped, if it exists)
     sublines, classes = _byte_lines(edge_w)
     # a line's squares are consecutive bits of its byte: per line of a byte class, (its lowest
     # bit, a mask of its length, its weights), so that its pattern is a shift and a mask
@@ -510,8 +511,12 @@ def _mobility_scorer(edge_w, mob_max, pattern_max):
         other = pattern_get(opp) or line_bytes(opp)
         for row, c, x, y in zip(a, classes, mine, other):
             if row[y] == MISSING:
-                row[y] = line_value(c, x, y)
+                v = row[y] = line_value(c, x, y)
                 filled += 1
+                mirror = rows_of[c].get(y)
+                if mirror is not None and mirror[x] == MISSING:
+                    mirror[x] = -v
+                    filled += 1
         return sum(map(getitem, a, other))
 
     def mobility_diff(me, opp):
