@@ -11,9 +11,11 @@ Usage: made once per searcher (shared/loa_search.py); closures over its tables, 
 Method: a connecting move lands on a square touching every group (all but the moved piece's
     own when that piece stands alone); per landing square only the pieces in line with it are
     tried, and a flood fill decides (not needed for a lone piece). With more than
-    CONNECT_GROUPS groups there is none. Every group is filled once (its first spread by
-    table), and their number left in ``known_groups`` for the evaluation; the fill's last
-    spread of each group (the group and its neighbours) gives its landing squares.
+    CONNECT_GROUPS groups there is none, nor when no empty square touches every group of two
+    or more pieces (most boards: the fill ands their spreads). Every group is filled once
+    (its first spread by table), and their number left in ``known_groups`` for the
+    evaluation; the fill's last spread of each group (the group and its neighbours) gives
+    its landing squares.
 Time: per new bit-board, one flood fill per group and, per landing square, the pieces in line
     with it; memoised (measured: docs/lines-of-action.md, sixth round, "Speed").
 Status: tests/test_loa_threats.py against a brute force over every move on random boards;
@@ -55,6 +57,7 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         parts = []
         spreads = []
         high = False
+        near = full  # the squares touching every group of two or more pieces
         while b:
             if high:
                 s = b.bit_length() - 1
@@ -65,16 +68,26 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
             high = not high
             y = block[s]
             z = y & b
-            while z != x:
-                x = z
-                y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                y |= (y << 8) | (y >> 8)
-                z = y & b
+            if z != x:  # not a lone piece
+                while True:
+                    x = z
+                    y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
+                    y |= (y << 8) | (y >> 8)
+                    z = y & b
+                    if z == x:
+                        break
+                near &= y
             b ^= x
             parts.append(x)
             spreads.append(y)
         known_groups[me] = len(parts) - 1
-        landing = len(parts) <= CONNECT_GROUPS and _landing_squares(parts, spreads, full ^ me)
+        # a landing square touches every group but perhaps one lone piece: none when no free
+        # square touches every larger group (most boards)
+        landing = (
+            len(parts) <= CONNECT_GROUPS
+            and near & ~me
+            and _landing_squares(parts, spreads, full ^ me)
+        )
         if not landing:
             connect_cache[me] = ()
             return ()
