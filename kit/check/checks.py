@@ -473,18 +473,21 @@ def _syntax(modules: list[Source], targets: list[Target]) -> list[str]:
 def _apis(findings: list, targets: list[Target], said: set[str] = frozenset()) -> list[str]:
     """``apis.findings`` the targets' versions lack, one line each, but none on a line
     ``said`` holds ("file:line", a syntax error or an import there already says it:
-    ``match``, ``import tomllib``)."""
-    errors = []
-    seen = set()
+    ``match``, ``import tomllib``). One construct on a line is said once (two rules find
+    it, or a branch of a conditional expression on the version each), with every target one
+    of its findings fails."""
+    failing: dict[tuple[str, int, str], tuple[str, tuple[int, int], set[Target]]] = {}
     for finding in findings:
         rel, line, what, needs = finding[:4]
-        lacking = [t for t in targets if apis.lacks(finding, t.syntax, t.impl, not t.version)]
-        construct = apis.construct(what)
-        if not lacking or (rel, line, construct) in seen or f"{rel}:{line}" in said:
-            continue  # a finding that passes never hides another; one construct, two rules
-        seen.add((rel, line, construct))
-        version = _versions_needed(what, needs, lacking)
-        errors.append(f"{rel}:{line}: {what} needs {version} (targets {_names(lacking)})")
+        lacking = {t for t in targets if apis.lacks(finding, t.syntax, t.impl, not t.version)}
+        if lacking and f"{rel}:{line}" not in said:  # a finding that passes hides none
+            key = (rel, line, apis.construct(what))
+            failing.setdefault(key, (what, needs, set()))[2].update(lacking)
+    errors = []
+    for (rel, line, _), (what, needs, lacking) in failing.items():
+        ordered = [target for target in targets if target in lacking]
+        version = _versions_needed(what, needs, ordered)
+        errors.append(f"{rel}:{line}: {what} needs {version} (targets {_names(ordered)})")
     return errors
 
 

@@ -1,5 +1,6 @@
 """kit.check.checks on the toy checkout: imports, APIs and syntax per target, with file and line."""
 
+import ast
 import dataclasses
 import os
 import re
@@ -9,9 +10,12 @@ from pathlib import Path
 import pytest
 
 from kit.building.pipeline import columns_for
+from kit.bundle.sources import Source
 from kit.bundle_making import make_bundle
+from kit.check import apis, checks
 from kit.check.checks import check
 from kit.errors import BuildError
+from kit.judges.targets import Target
 from kit.registry import load_registry
 from tests.bundle_support import (
     bundle_of,
@@ -693,6 +697,20 @@ def test_a_bare_cache_decorator_is_said_once(toy):
     assert check(problem, make_bundle(problem), {}).errors == [
         "solutions/toy_sum.py:4: 'functools.cache' member needs Python 3.9 "
         "(targets cpython3.8, pypy3)"
+    ]
+
+
+def test_one_construct_on_a_line_lists_every_target_each_of_its_findings_fails():
+    """Two findings of one construct on a line, each in a branch of a conditional expression
+    on the version, fail targets of their own (``y.bit_count() if sys.version_info >= (3, 9)
+    else z.bit_count()``: 3.8 runs the ``else``, 3.9 the branch; both die there, CPython 3.8.18
+    and 3.9.18 measured): said once, naming both targets, not only the first finding's."""
+    text = "import sys\nn = y.bit_count() if sys.version_info >= (3, 9) else z.bit_count()\n"
+    source = Source("shared.m", Path("shared/m.py"), "shared/m.py", False, text, ast.parse(text))
+    source.shipped = text
+    targets = [Target("cpython", (3, 8)), Target("cpython", (3, 9)), Target("cpython", (3, 11))]
+    assert checks._apis(apis.findings([source]), targets) == [
+        "shared/m.py:2: int.bit_count() needs Python 3.10 (targets cpython3.8, cpython3.9)"
     ]
 
 
