@@ -9,7 +9,9 @@
   ``inspect``, ``get_type_hints``), unless the module imports ``annotations`` from
   ``__future__``; outside annotations whatever it imports from there: an alias (``Grid =
   list[list[int]]``, ``Num = int | float``), a call's argument (``isinstance(x, int | str)``).
-  The bundle strips every other annotation.
+  The bundle strips every other annotation. One that is a conditional expression is read by
+  its test and branches apart (``list[int] if sys.version_info >= (3, 9) else list``: the API
+  check reads ``list[int]`` on the versions its branch runs on).
 
 A builtin's name the module binds to something else is not the builtin (``type =
 input().split()``, then ``type[0]``), and a class's attributes joined by ``|`` are values (enum
@@ -39,7 +41,8 @@ def newer_types(
     """(node, what, version) of the types the module evaluates that need a Python newer than
     3.8: its definitions' annotations, ``list[int]`` and its kind outside annotations and
     ``|`` between two types there (``classes``: the bundle's, each a type); the node is the
-    type's own, but a class-body annotation's statement."""
+    type's own, but a class-body annotation's statement (a branch's, of one that is a conditional
+    expression: ``_parts_needing``)."""
     generics = _collection_generics(tree)  # deque and its kind, as the module imports them
     found = []
     if not lazy_annotations(tree.body):  # else no annotation is evaluated
@@ -58,14 +61,16 @@ def _class_annotations(
     node: ast.ClassDef, generics: frozenset[str] = frozenset()
 ) -> list[tuple[ast.AST, str, tuple[int, int]]]:
     """(statement, what, version) of the class body's annotations that need a newer
-    Python."""
+    Python; a branch's own node for one of a conditional expression (``_parts_needing``)."""
     found = []
     for statement in node.body:
         if isinstance(statement, ast.AnnAssign):
-            version = _annotation_needs(statement.annotation, generics)
-            if version:
-                text = ast.unparse(statement.annotation)
-                found.append((statement, f"class-body annotation {text}", version))
+            for part, version in _parts_needing(statement.annotation, generics):
+                text = ast.unparse(part)
+                whole = part is statement.annotation
+                found.append(
+                    (statement if whole else part, f"class-body annotation {text}", version)
+                )
     return found
 
 
@@ -82,11 +87,23 @@ def _function_annotations(
     annotations += [node.returns] if node.returns is not None else []
     found = []
     for annotation in annotations:
-        version = _annotation_needs(annotation, generics)
-        if version:
-            text = ast.unparse(annotation)
-            found.append((annotation, f"function annotation {text}", version))
+        for part, version in _parts_needing(annotation, generics):
+            found.append((part, f"function annotation {ast.unparse(part)}", version))
     return found
+
+
+def _parts_needing(
+    annotation: ast.expr, generics: frozenset[str]
+) -> list[tuple[ast.expr, tuple[int, int]]]:
+    """The annotation with the version it needs, if newer than 3.8; but a conditional
+    expression's test and branches each apart (``list[int] if sys.version_info >= (3, 9)
+    else list``: 3.8 evaluates ``list``), the API check reading a branch on the versions it
+    runs on (``kit.check.settled_tests.expression_windows``)."""
+    if isinstance(annotation, ast.IfExp):
+        parts = (annotation.test, annotation.body, annotation.orelse)
+        return [found for part in parts for found in _parts_needing(part, generics)]
+    version = _annotation_needs(annotation, generics)
+    return [(annotation, version)] if version else []
 
 
 _DEFINITIONS = {  # the annotations each kind of definition evaluates when it runs

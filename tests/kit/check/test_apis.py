@@ -694,6 +694,17 @@ OWN_IN_EXPRESSIONS = [
         {9: "int | None (a union of types with |)"},
     ),
     ("f = anext if sys.version_info >= (3, 9) else None", {9: "'anext' builtin"}),
+    # an annotation 3.8 evaluates: each branch of one on the version on its versions
+    ("class A:\n    a: list[int] if sys.version_info >= (3, 9) else list = None", {}),
+    (
+        "class A:\n    a: list[int] if sys.version_info < (3, 9) else list = None",
+        {8: (3, "class-body annotation list[int]")},
+    ),
+    (
+        "class A:\n    a: list[int] = [] if sys.version_info >= (3, 9) else None",
+        {8: (3, "class-body annotation list[int]")},
+    ),
+    ("def f(a: list[int] if sys.version_info >= (3, 9) else list):\n    pass", {}),
     ("f = aiter if sys.version_info >= (3, 10) else None", {}),
     ('f = anext if hasattr(builtins, "anext") else None', {}),
     # a whole statement's guard that holds still guards it

@@ -152,3 +152,21 @@ def test_defaults_and_decorators_are_evaluated_where_the_def_is():
             pass
         """
     assert [line for line, _, _ in evaluated(text)] == [5, 6, 8]
+
+
+def test_an_annotation_that_is_a_conditional_expression_is_read_by_its_branches():
+    """Each branch of ``A if test else B`` apart, with its own node and line (the API check
+    reads a branch on the versions it runs on): 3.8 evaluates ``list`` of ``list[int] if
+    sys.version_info >= (3, 9) else list``, never ``list[int]``."""
+    text = """\
+        class A:
+            a: (list[int] if c
+                else list | None) = None
+        def f(b: list if c else tuple[int]) -> None:
+            pass
+        """
+    assert evaluated(text) == [
+        (2, "class-body annotation list[int]", (3, 9)),
+        (3, "class-body annotation list | None", (3, 10)),
+        (4, "function annotation tuple[int]", (3, 9)),
+    ]
