@@ -225,7 +225,8 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
 
 def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
     """Every reader of them (the guarded lines of each reading, the windows, vermin's texts)
-    asks them of every module: one walk of a tree finds both kinds, kept for the next."""
+    asks them of every module: one walk of a tree finds both kinds, kept for the next; and
+    ``expression_windows`` is found once a tree."""
     read = []
     monkeypatch.setattr(settled_tests_module, "module_names", lambda tree: read.append(tree) or {})
     text = "import sys\nif sys.version_info >= (3, 9):\n"
@@ -235,6 +236,7 @@ def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
     assert [node.lineno for node, _, _, _ in versioned_expressions(tree)] == [3]
     assert version_windows(tree) == {3: ((3, 9), NEVER)} and len(versioned_tests(tree)) == 1
     assert read == [tree]
+    assert expression_windows(tree) is expression_windows(tree)  # the windows kept too
     versioned_expressions(ast.parse(text))  # another tree: read in its turn
     assert len(read) == 2
 
