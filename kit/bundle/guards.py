@@ -14,9 +14,10 @@ The API checks accept anything inside
   imports from a helper that binds it so (``from shared.env import PYPY``:
   ``imported_flags``); a conditional expression guards its whole statement, but one whose
   test the caller reads otherwise (``versioned``: the API check reads a version test's
-  branches each on its versions, ``kit.check.settled_tests.expression_windows``, and what
-  another guard's test guards of its branches alone, ``guard_expressions``; vermin's texts
-  alike, ``kit.check.vermin_findings``);
+  branches each on its versions, ``kit.check.settled_tests.expression_windows``, a test of
+  the implementation's each under the implementation that runs it,
+  ``implementation_expression_windows``, and what another guard's test guards of its branches
+  alone, ``guard_expressions``; vermin's texts alike, ``kit.check.vermin_findings``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and

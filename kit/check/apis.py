@@ -37,7 +37,10 @@ test the member it asks for only (``math.lcm(2, 3) + (x.bit_count() if hasattr(x
 ``if`` on a test of the implementation (``kit.bundle.implementation_tests``) runs its branch
 under that one and its ``else`` under the other (``settled_tests.implementation_windows``;
 ``if PYPY and n > 5:`` its branch under PyPy, its ``else`` under either): ``math.cbrt`` under
-``if sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only.
+``if sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only; and
+a finding in a branch of a conditional expression on such a test alike, vermin's and the
+kit's own (``x.bit_count() if not PYPY else 0`` counts against CPython 3.8 and 3.9 only:
+``settled_tests.implementation_expression_windows``), the rest of its statement under both.
 """
 
 from __future__ import annotations
@@ -53,9 +56,11 @@ from kit.check.member_uses import bound_names, member_uses
 from kit.check.settled_tests import (
     BASE,
     NEVER,
+    both_run,
     expression_windows,
     guarded_lines_of,
     guarded_windows,
+    implementation_expression_windows,
     implementation_windows,
     version_windows,
 )
@@ -115,7 +120,7 @@ def findings(modules: list[Source]) -> list[Placed]:
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
     set_before = stand_ins(modules)
     placed = []
-    for rel, line, what, needs, (since, until) in sorted(set(found)):
+    for rel, line, what, needs, (since, until), node_runs in sorted(set(found), key=_order):
         if line in unused[rel]:
             continue
         low, high = windows[rel].get(line, (BASE, NEVER))
@@ -124,8 +129,14 @@ def findings(modules: list[Source]) -> list[Placed]:
         if builtin:  # below the version a stand-in the program set is there
             low = max(low, set_before.until(rel, line, builtin[1]))
         if needs > low:  # else every version its line runs on has it
-            placed.append((rel, line, what, needs, low, high, impls[rel].get(line)))
+            runs = both_run(impls[rel].get(line), node_runs)  # an if's, an expression's
+            placed.append((rel, line, what, needs, low, high, runs))
     return placed
+
+
+def _order(found: tuple) -> tuple:
+    """A finding's place in the order they are said: None (either implementation) first."""
+    return (*found[:-1], found[-1] or "")
 
 
 _MEMBER = re.compile(r"'(\w+)\.\w+' member")  # vermin's finding of a module's member
@@ -238,14 +249,18 @@ class _Bundle:
 
 def _own_rules(
     module: Source, modules: list[Source], bundle: _Bundle | None = None
-) -> list[tuple[str, int, str, tuple[int, int], Window]]:
+) -> list[tuple[str, int, str, tuple[int, int], Window, str | None]]:
     """The kit's own rules' findings in ``module`` outside guards (a ``Finding``), each with
     the versions its node runs on: a branch's of a conditional expression on a test of the
     version (``settled_tests.expression_windows``: ``x.bit_count() if sys.version_info >=
-    (3, 9) else 0`` from 3.9 on), which guards no more of its statement; else every one."""
+    (3, 9) else 0`` from 3.9 on), which guards no more of its statement; else every one; and
+    the implementation that alone runs it, a branch's of one on a test of the implementation
+    (``implementation_expression_windows``: ``x.bit_count() if PYPY else 0`` PyPy's), else
+    None."""
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
     windows = {**expression_windows(tree), **guarded_windows(module, modules)}
+    runners = implementation_expression_windows(module, modules)
     # a try guards a finding by what it raises below its version (CPython 3.8.18, measured;
     # each runs on the version given): a builtin read by its name NameError, a member (a
     # method, ``builtins.anext``) AttributeError, ``from builtins import`` ImportError, and
@@ -261,7 +276,7 @@ def _own_rules(
             guarded[missing] = guarded_lines_of(module, modules, versioned=True, missing=missing)
         if node.lineno not in guarded[missing]:
             window = windows.get(id(node), (BASE, NEVER))
-            found.append((module.rel, node.lineno, what, version, window))
+            found.append((module.rel, node.lineno, what, version, window, runners.get(id(node))))
 
     for node in walk(tree):
         if isinstance(node, ast.Attribute) and node.attr in NEW_METHODS:

@@ -20,7 +20,10 @@ for 3.9 and 3.10 targets, not for 3.8; and the API check reads a conditional exp
 branches on such a test alike, vermin's findings and its own rules (``versioned_expressions``,
 ``branch_windows``, ``expression_windows``), and one on any other guard's test by what it
 guards of its branches alone (``guard_expressions``: of ``hasattr(x, "bit_count")`` the reads
-of ``x.bit_count`` where it holds; ``guarded_parts``, ``guarded_windows``).
+of ``x.bit_count`` where it holds; ``guarded_parts``, ``guarded_windows``). One on a test of
+the implementation is read as an ``if`` on it, by the same rule (``implementation_ifs``,
+``implementation_expressions``): each node of a branch under the implementation that runs it
+(``implementation_expression_windows``, as ``implementation_windows`` gives an ``if``'s lines).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
@@ -75,8 +78,9 @@ def guarded_lines_of(
     """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
     ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
     ``versioned``: nor the tests of ``versioned_tests``, ``implementation_ifs``,
-    ``versioned_expressions`` and ``guard_expressions`` (the API check's reading, which knows
-    where each branch runs and what it guards: ``version_windows``, ``implementation_windows``,
+    ``implementation_expressions``, ``versioned_expressions`` and ``guard_expressions`` (the
+    API check's reading, which knows where each branch runs and what it guards:
+    ``version_windows``, ``implementation_windows``, ``implementation_expression_windows``,
     ``expression_windows``, ``guarded_windows``); ``tries``:
     with the statements of ``try`` bodies whose handlers catch what they raise where
     ``missing`` (``kit.bundle.guards.MISSING``: a builtin read by name, a module's member, a
@@ -92,6 +96,7 @@ def guarded_lines_of(
         tests = set(versioned_tests(tree)) if versioned else set()
         if versioned:
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
+            tests |= {id(node.test) for node, _, _ in implementation_expressions(module, modules)}
             tests |= {id(test) for _, test, _, _ in versioned_expressions(tree)}
             tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
         settled = settled_tests(tree)
@@ -189,14 +194,12 @@ _EXPRESSION_WINDOWS = weakref.WeakKeyDictionary()
 
 def guard_expressions(module: Source, modules: list[Source]) -> list[tuple[ast.IfExp, list]]:
     """Each conditional expression on a guard's test that ``versioned_expressions`` does not
-    read by version (``kit.bundle.guards.is_guard``: ``hasattr(x, "bit_count")``, a test of
-    the implementation, a flag bound to one, of its own or imported, a comparison of the
-    version that turns twice), with what it guards (``guarded_parts``): only that, never the
-    statement around it (``math.lcm(2, 3) + (1 if PYPY else 0)`` runs ``math.lcm`` on every
-    Python); nothing for a test of the implementation (``kit.bundle.implementation_tests``),
-    which tells what runs a branch, not what it has (``math.lcm(2, 3) if PYPY else 0``: PyPy
-    3.8 runs it). Found once a tree: the guarded lines, the windows and vermin's texts ask
-    it."""
+    read by version nor ``implementation_expressions`` by implementation
+    (``kit.bundle.guards.is_guard``: ``hasattr(x, "bit_count")``, a flag bound to such a test,
+    of its own or imported, a comparison of the version that turns twice), with what it guards
+    (``guarded_parts``): only that, never the statement around it (``math.lcm(2, 3) + (x if
+    hasattr(x, "y") else 0)`` runs ``math.lcm`` on every Python). Found once a tree: the
+    guarded lines, the windows and vermin's texts ask it."""
     tree = module.shipped_tree()
     found = _GUARD_EXPRESSIONS.get(tree)
     if found is None:
@@ -213,18 +216,9 @@ def _guard_expressions(module: Source, modules: list[Source], tree: ast.Module) 
     settled = settled_tests(tree)
     imported = imported_flags(module, modules, settled_tests)
     flags = guard_flags(tree, settled) | imported.guards
-    bound = {**imported.implementations, **implementation_flags(tree)}
     read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree)}
-
-    def plain(test: ast.expr) -> bool:  # no guard: a part either implementation may pass
-        return not is_guard(test, flags, settled)
-
-    found = []
-    for node in every:
-        if is_guard(node.test, flags, read):
-            by_implementation = branches(node.test, bound, plain) != (None, None)
-            found.append((node, [] if by_implementation else guarded_parts(node, read)))
-    return found
+    read |= {id(node.test) for node, _, _ in implementation_expressions(module, modules)}
+    return [(node, guarded_parts(node, read)) for node in every if is_guard(node.test, flags, read)]
 
 
 _GUARD_EXPRESSIONS: weakref.WeakKeyDictionary[ast.Module, list]
@@ -302,8 +296,23 @@ def implementation_ifs(module: Source, modules: list[Source]) -> list[_Implement
     """Each ``if`` whose test tells the implementation (``kit.bundle.implementation_tests``:
     ``if sys.implementation.name == "pypy":``, ``if PYPY and n > 5:``, with a flag of its own
     or one imported from a helper), with the implementation that alone runs its branch and
-    the one that alone runs its ``else`` (None: either may). Found once a tree: the guarded
+    the one that alone runs its ``else`` (None: either may). Found once a tree, with the
+    conditional expressions on such tests (``implementation_expressions``): the guarded
     lines, the API check's windows and vermin's branches each ask it of every module."""
+    return _implementation_tests(module, modules)[ast.If]
+
+
+def implementation_expressions(
+    module: Source, modules: list[Source]
+) -> list[tuple[ast.IfExp, str | None, str | None]]:
+    """Each conditional expression on such a test, read as ``implementation_ifs`` reads an
+    ``if``'s (``x.bit_count() if PYPY else bin(x).count("1")``: its branch under PyPy, its
+    ``else`` under CPython), a test that tells who runs a branch, not what it has."""
+    return _implementation_tests(module, modules)[ast.IfExp]
+
+
+def _implementation_tests(module: Source, modules: list[Source]) -> dict[type, list]:
+    """``implementation_ifs`` and ``implementation_expressions``, by their kind."""
     tree = module.shipped_tree()
     found = _IMPLEMENTATION_IFS.get(tree)
     if found is None:
@@ -315,18 +324,18 @@ def implementation_ifs(module: Source, modules: list[Source]) -> list[_Implement
         def plain(test: ast.expr) -> bool:  # no guard: a part either implementation may pass
             return not is_guard(test, flags, settled)
 
-        found = []
+        found = {ast.If: [], ast.IfExp: []}
         for node in walk(tree):
-            if isinstance(node, ast.If):
+            if type(node) in found:
                 body, orelse = branches(node.test, bound, plain)
                 if body is not None or orelse is not None:
-                    found.append((node, body, orelse))
+                    found[type(node)].append((node, body, orelse))
         _IMPLEMENTATION_IFS[tree] = found
     return found
 
 
 _ImplementationIf = tuple[ast.If, "str | None", "str | None"]
-_IMPLEMENTATION_IFS: weakref.WeakKeyDictionary[ast.Module, list[_ImplementationIf]]
+_IMPLEMENTATION_IFS: weakref.WeakKeyDictionary[ast.Module, dict[type, list]]
 _IMPLEMENTATION_IFS = weakref.WeakKeyDictionary()
 
 
@@ -340,6 +349,28 @@ def implementation_windows(module: Source, modules: list[Source]) -> dict[int, s
                 for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
                     windows[line] = runs if windows.get(line, runs) == runs else ""
     return windows
+
+
+def implementation_expression_windows(module: Source, modules: list[Source]) -> dict[int, str]:
+    """The ``id`` of each node in a branch of a conditional expression of
+    ``implementation_expressions`` that one implementation alone runs (the branch's own too),
+    with that implementation ("" for none: PyPy's branch within CPython's), as
+    ``implementation_windows`` gives an ``if``'s lines theirs."""
+    windows: dict[int, str] = {}
+    for node, body, orelse in implementation_expressions(module, modules):
+        for branch, runs in ((node.body, body), (node.orelse, orelse)):
+            for inner in walk(branch) if runs is not None else []:
+                windows[id(inner)] = runs if windows.get(id(inner), runs) == runs else ""
+    return windows
+
+
+def both_run(line: str | None, node: str | None) -> str | None:
+    """The implementation that runs a node whose line one runs (``implementation_windows``)
+    and the node itself another (``implementation_expression_windows``): None for either,
+    "" for neither."""
+    if line is None or node is None:
+        return node if line is None else line
+    return line if line == node else ""
 
 
 def _asks_added(test: ast.expr | None, modules: dict[str, str]) -> tuple[int, int] | None:

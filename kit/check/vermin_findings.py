@@ -5,8 +5,9 @@ that added them, but it names one line for all the uses of a member, and a guard
 of them. So it reads each module with its guarded code out and its number tables blanked (the
 same lines and columns), then each branch of an ``if`` on a test of a member added after 3.8,
 or of the implementation, alone after the module's imports (``_for_vermin``), and each branch
-of a conditional expression on a test of the version alike, with the versions it runs on
-(``_expression_branches``: its statement is read without it, on every version), what a
+of a conditional expression on a test of the version or of the implementation alike, with
+the versions and the implementation it runs on (``_expression_branches``: its statement is
+read without it, on every version, under both), what a
 conditional expression on another guard's test guards read nowhere, its statement's rest on
 every version (``settled_tests.guard_expressions``); and each text
 again with the standard library's members that a star import or an import under another name
@@ -49,6 +50,8 @@ from kit.check.settled_tests import (
     expression_windows,
     guard_expressions,
     guarded_windows,
+    implementation_expression_windows,
+    implementation_expressions,
     implementation_ifs,
     settled_tests,
     versioned_expressions,
@@ -60,7 +63,8 @@ from kit.judges.stdlib import KNOWN as STDLIB_MODULES
 
 Window = tuple[tuple[int, int], tuple[int, int]]  # the versions a text runs on: from, below
 EVERY: Window = (BASE, NEVER)
-Read = tuple[str, int, int, Window]  # a text, its shift, the lines before its own, its window
+# a text, its shift, the lines before its own, its window, the implementation alone running it
+Read = tuple[str, int, int, Window, "str | None"]
 
 
 def _for_vermin(module: Source, modules: list[Source], missing: str = "module") -> list[Read]:
@@ -72,7 +76,8 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after the
     module's imports and an ``if True:`` (vermin names one line for all the uses of a member,
     so a use in the branch could hide one outside it); then each branch of a conditional
-    expression on such a test alone, out of the others (``_expression_branches``). A
+    expression on such a test, or one of the implementation, alone, out of the others
+    (``_expression_branches``), with the implementation that alone runs it (else None). A
     branch's findings on the imports are the module's, said already. ``missing``: what a
     ``try`` is to guard (``raised_kind``)."""
     tree = module.shipped_tree()
@@ -80,25 +85,24 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
     expressions = versioned_expressions(tree)
-    guards = guard_expressions(module, modules)
+    by_implementation = implementation_expressions(module, modules)
     tests = frozenset(id(test) for _, test, _, _ in expressions)
-    tests |= {id(node.test) for node, _ in guards}
-    guarded = guarded_windows(module, modules)  # not read, and no version branch within them
-    branches = [b for b in _expression_windows(tree, expressions) if id(b[0]) not in guarded]
-    branches += [(part, GUARDED) for _, parts in guards for part in parts]
+    tests |= {id(node.test) for node, _, _ in by_implementation}
+    tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
+    branches = _holes(module, modules, _expression_windows(tree, expressions, by_implementation))
 
     def opened(read: frozenset[int] = frozenset(), kept: tuple[ast.expr, ...] = ()) -> str:
         """The text neutralised, but the ``if`` tests ``read`` and the conditional
-        expressions' read by version: their branches out (``_out``; when that does not
-        parse, each such expression's statement out, as any guard's)."""
+        expressions' read by version or implementation: their branches out (``_out``; when
+        that does not parse, each such expression's statement out, as any guard's)."""
         text = neutralised(masked, tree, imported, settled, read | tests, missing, kept)
-        if branches:  # holes to fill (a test of the implementation guards none)
+        if branches:  # holes to fill
             text = _out(text, masked, [branch for branch, _ in branches])
             if not _parses(text):
                 text = neutralised(masked, tree, imported, settled, read, missing, kept)
         return _readable(text, masked)
 
-    texts = [(opened(), 0, 0, EVERY)]
+    texts: list[Read] = [(opened(), 0, 0, EVERY, None)]
     ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
@@ -114,33 +118,57 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
                 first, at = text_start(places, branch[0])  # where no guarded code is out
                 text = "\n".join([*header, "if True:", *_alone(lines, branch, first, at)]) + "\n"
                 if _parses(text):  # else (one vermin could not read either) not read
-                    texts.append((text, first - len(header) - 2, len(header) + 1, EVERY))
+                    texts.append((text, first - len(header) - 2, len(header) + 1, EVERY, None))
     if branches:
         every_if = frozenset(id(test) for _, test in ifs) | tests
         lines = neutralised(masked, tree, imported, settled, every_if, missing).split("\n")
-        texts += _expression_branches(lines, places, branches, header)
+        runners = implementation_expression_windows(module, modules)
+        texts += _expression_branches(lines, places, branches, header, runners)
     return texts + _renamed_variants(module, modules, tree, texts)
 
 
-def _expression_windows(tree: ast.Module, expressions: list) -> list[tuple[ast.expr, Window]]:
-    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``
-    of ``tree``) with the versions each runs on, within another's on those of both
-    (``expression_windows``)."""
-    windows = expression_windows(tree)
-    return [
-        (branch, windows[id(branch)])
-        for node, _, added, negated in expressions
-        for branch, _ in branch_windows(node, added, negated)
+def _holes(
+    module: Source, modules: list[Source], branches: list[tuple[ast.expr, Window]]
+) -> list[tuple[ast.expr, Window]]:
+    """The conditional expressions' ``branches`` read alone but those within what a guard's
+    conditional expression guards (``guarded_windows``), and what those guard, ``GUARDED``:
+    each a hole in the text it is in."""
+    guarded = guarded_windows(module, modules)
+    kept = [(branch, window) for branch, window in branches if id(branch) not in guarded]
+    return kept + [
+        (part, GUARDED) for _, parts in guard_expressions(module, modules) for part in parts
     ]
 
 
+def _expression_windows(
+    tree: ast.Module, expressions: list, by_implementation: list
+) -> list[tuple[ast.expr, Window]]:
+    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``
+    of ``tree``) and ``by_implementation`` (``implementation_expressions``) with the versions
+    each runs on, within another's on those of both (``expression_windows``)."""
+    windows = expression_windows(tree)
+    versioned = [
+        branch
+        for node, _, added, negated in expressions
+        for branch, _ in branch_windows(node, added, negated)
+    ]
+    versioned += [branch for node, _, _ in by_implementation for branch in (node.body, node.orelse)]
+    return [(branch, windows.get(id(branch), EVERY)) for branch in versioned]
+
+
 def _expression_branches(
-    lines: list[str], places: list[str], branches: list[tuple[ast.expr, Window]], header: list[str]
+    lines: list[str],
+    places: list[str],
+    branches: list[tuple[ast.expr, Window]],
+    header: list[str],
+    runners: dict[int, str],
 ) -> list[Read]:
     """Each branch of a conditional expression on a test of the version
-    (``versioned_expressions``: ``math.cbrt(2) if sys.version_info >= (3, 9) else 0``) alone,
-    in parentheses, after the module's imports and an ``if True: (``, with the versions it
-    runs on (``_expression_windows``), as an ``if``'s branch is read (``_alone``), where
+    (``versioned_expressions``: ``math.cbrt(2) if sys.version_info >= (3, 9) else 0``) or of
+    the implementation (``implementation_expressions``) alone, in parentheses, after the
+    module's imports and an ``if True: (``, with the versions it runs on
+    (``_expression_windows``) and the implementation that alone runs it (``runners``:
+    ``implementation_expression_windows``), as an ``if``'s branch is read (``_alone``), where
     nothing else guards its statement: where ``lines`` (the text neutralised with every
     ``if`` and conditional expression read by version read as code) keep those of
     ``places`` (the text whole); the branches within it out, read alone in their turn."""
@@ -154,7 +182,8 @@ def _expression_branches(
         alone = _expression_alone(lines, branch, [inner for inner, _ in branches])
         text = "\n".join([*header, "if True: (", *alone]) + "\n"
         if _parses(text):
-            texts.append((text, first - len(header) - 2, len(header) + 1, window))
+            shift = first - len(header) - 2
+            texts.append((text, shift, len(header) + 1, window, runners.get(id(branch))))
     return texts
 
 
@@ -231,10 +260,10 @@ def _renamed_variants(
         renamings.append(_places(shipped, renamed))
     variants = []
     for places in renamings:
-        for text, shift, before, window in texts:
+        for text, shift, before, window, runs in texts:
             qualified = _qualified(text, shift, before, places)
             if qualified != text and _parses(qualified):
-                variants.append((qualified, shift, before, window))
+                variants.append((qualified, shift, before, window, runs))
     return variants
 
 
@@ -335,9 +364,12 @@ def _parses(text: str) -> bool:
     return True
 
 
-def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int], Window]]:
+def vermin(
+    modules: list[Source],
+) -> list[tuple[str, int, str, tuple[int, int], Window, str | None]]:
     """vermin's findings on the modules (file, line, what, version it needs: the API check's
-    ``Finding``, and the versions the text it was found in runs on: ``_for_vermin``), each
+    ``Finding``, and the versions the text it was found in runs on and the implementation
+    that alone runs it, None for either: ``_for_vermin``), each
     text's taken from the cache when it was seen before (by the same vermin)."""
     texts = {}
     froms: dict[str, dict[int, set[str]]] = {}  # a module's lines' ``from M import`` modules
@@ -348,9 +380,9 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int], 
         for kind in RAISED_KINDS if handled else ("",):  # "": a try guards nothing
             for number, read in enumerate(_for_vermin(module, modules, kind or "module")):
                 texts[(module.rel, kind, number)] = read
-    keys = {place: _key(text) for place, (text, _, _, _) in texts.items()}
+    keys = {place: _key(text) for place, (text, *_) in texts.items()}
     known = cache.read_json(VERMIN_CACHE)
-    missing = {keys[place]: text for place, (text, _, _, _) in texts.items()}
+    missing = {keys[place]: text for place, (text, *_) in texts.items()}
     missing = {key: text for key, text in missing.items() if key not in known}
     if missing:
         for key, findings in _run_vermin(missing).items():
@@ -359,8 +391,8 @@ def vermin(modules: list[Source]) -> list[tuple[str, int, str, tuple[int, int], 
             known = {key: known[key] for key in keys.values()}
         cache.write_json(VERMIN_CACHE, known)
     return [
-        (place[0], line + shift, what, tuple(version), window)
-        for place, (_, shift, before, window) in texts.items()
+        (place[0], line + shift, what, tuple(version), window, runs)
+        for place, (_, shift, before, window, runs) in texts.items()
         for line, what, version in known[keys[place]]
         if line > before
         and place[1] in ("", raised_kind(what, froms[place[0]].get(line + shift, set())))

@@ -18,6 +18,9 @@ from kit.check.settled_tests import (
     guard_expressions,
     guarded_lines_of,
     guarded_windows,
+    implementation_expression_windows,
+    implementation_expressions,
+    implementation_ifs,
     implementation_windows,
     settled_tests,
     version_windows,
@@ -183,8 +186,9 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
     for a member (``hasattr``, ``getattr``; under ``not``, in an ``and``), that member's reads
     on its object where the test holds (any object's, asked of ``int``); of another guard's
     test (a flag of its own or imported, ``"PyPy" in sys.version`` being the implementation's)
-    both branches whole, but of the implementation's nothing; its statement never
-    (``guarded_lines_of``); and none on a version test or one every target passes."""
+    both branches whole; its statement never (``guarded_lines_of``); and none on a version
+    test, one of the implementation (``implementation_expressions``) or one every target
+    passes."""
     text = """\
         import math, sys
         from shared.env import FAST
@@ -212,7 +216,6 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
         6: [],
         7: ["math.lcm"],
         8: ["math.cbrt(2)", "math.lcm(1, 2)"],
-        9: [],
     }
     windows = guarded_windows(source, [source, env])
     guarded = {ast.unparse(n) for n in ast.walk(source.shipped_tree()) if id(n) in windows}
@@ -301,3 +304,35 @@ def test_an_implementation_s_branch_runs_under_it_and_its_else_under_the_other()
         7: "cpython",  # the elif, all its lines, is the else
         8: "cpython",
     }
+
+
+def test_a_conditional_expression_on_an_implementation_test_is_read_as_an_if_on_it():
+    """``implementation_expressions`` reads the test as ``implementation_ifs`` does (a flag,
+    ``and`` with a plain part); each node of a branch that one implementation alone runs is
+    that one's, within the other's branch neither's (``implementation_expression_windows``)."""
+    text = """\
+        import sys
+        PYPY = sys.implementation.name == "pypy"
+        a = x.bit_count() if PYPY else bin(x).count("1")
+        b = (y.bit_count() if not PYPY else 0) if "PyPy" in sys.version else 7
+        c = z.bit_count() if PYPY and z > 1 else w.bit_count()
+        d = v.bit_count() if hasattr(v, "bit_count") else 0
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    found = implementation_expressions(source, [source])
+    assert sorted((node.lineno, body, orelse) for node, body, orelse in found) == [
+        (3, "pypy", "cpython"),
+        (4, "cpython", "pypy"),
+        (4, "pypy", "cpython"),
+        (5, "pypy", None),
+    ]
+    assert implementation_ifs(source, [source]) == []
+    windows = implementation_expression_windows(source, [source])
+    runs = {ast.unparse(n): windows.get(id(n)) for n in ast.walk(source.shipped_tree())}
+    assert runs["x.bit_count()"] == "pypy" and runs["bin(x).count('1')"] == "cpython"
+    assert runs["y.bit_count()"] == "" and runs["7"] == "cpython"
+    assert runs["z.bit_count()"] == "pypy" and runs["w.bit_count()"] is None
+    assert runs["v.bit_count()"] is None
+    assert guarded_lines_of(source, [source], versioned=True) == set()  # read per branch
+    assert guarded_lines_of(source, [source]) == {3, 4, 5, 6}  # other checks: whole, as before
