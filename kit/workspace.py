@@ -196,6 +196,18 @@ def test_every_problem_builds_and_passes_its_samples():
     assert done.returncode == 0, done.stdout + done.stderr
 '''
 
+# pytest's settings: the workspace's root on the import path, for plain ``pytest`` from any of
+# its folders (pytest puts a test's own folder there, tests/, and finds no solutions/ from it)
+PYTEST_SETTINGS = "pytest.ini"
+PYTHONPATH = "pythonpath = ."  # the line that does it (pytest 7 or newer)
+PYTEST_INI = f"""\
+# pytest's settings: the tests import solutions/ and shared/ from this folder (`from
+# solutions.SLUG import solve`), under `pytest` as under `python -m pytest`, run from any
+# folder of the workspace (pytest 7 or newer)
+[pytest]
+{PYTHONPATH}
+"""
+
 README = """\
 # Solutions
 
@@ -203,7 +215,7 @@ Judge-ready single-file Python solutions, built and checked by `cpkit`.
 
 ```sh
 cpkit                # bundle, check and run every problem: dist/SLUG.py
-python -m pytest     # the tests (pytest: python -m pip install pytest)
+pytest               # the tests (pytest: python -m pip install pytest)
 ```
 
 `cpkit new SLUG --judge NAME` adds a problem (solution, samples folder, stress module, bench
@@ -217,7 +229,8 @@ your own in `templates/` (`solution.py`, `stress.py`, `bench.py`, `test.py`, `in
 `{{command}}` filled in) replace the kit's. `cpkit SLUG`, `cpkit run SLUG FILE`,
 `cpkit stress SLUG`, `cpkit bench SLUG`, `cpkit --help` for the rest. Helpers go in `shared/`;
 a solution runs from source as `python -m solutions.SLUG < FILE` from this folder
-(`python solutions/SLUG.py` would not find `shared`).
+(`python solutions/SLUG.py` would not find `shared`); `pytest.ini` puts this folder on the
+tests' import path.
 """
 
 GITIGNORE = "dist/\n__pycache__/\n"
@@ -231,6 +244,7 @@ def workspace_files() -> dict[str, str]:
         "solutions/.gitkeep": "",
         "samples/.gitkeep": "",
         "tests/test_problems.py": TESTS,
+        PYTEST_SETTINGS: PYTEST_INI,
         "README.md": README,
         ".gitignore": GITIGNORE,
     }

@@ -1,9 +1,14 @@
 """``cpkit init [DIR]``: start a new workspace in DIR (the current folder by default).
 
 Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``,
-``samples/``, a test that checks every problem through the kit, a ``.gitignore`` for
-``dist/`` and a short README. In an existing repository its own README, ``.gitignore`` and
-``shared/__init__.py`` are kept as they are (said, with a note when ``.gitignore`` does not
+``samples/``, a test that checks every problem through the kit, a ``pytest.ini`` putting the
+workspace's root on the tests' import path (plain ``pytest``, from any of its folders, imports
+``solutions.SLUG`` and ``shared`` as ``python -m pytest`` from the root does), a ``.gitignore``
+for ``dist/`` and a short README. In an existing repository its own README, ``.gitignore``,
+``shared/__init__.py`` and file of pytest's settings (pytest.ini, pyproject.toml's
+``[tool.pytest.ini_options]``, tox.ini, setup.cfg: no pytest.ini written beside it, which
+pytest would read in its place; a note names the ``pythonpath`` line to add when it lacks
+one naming the root) are kept as they are (said, with a note when ``.gitignore`` does not
 name ``dist/``, when git ignores the samples' ``*.in`` or ``*.out``, and when it ignores the
 kit's ``tests/``), and so is a test file of the repository's own where the kit's would go
 (said: the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
@@ -16,9 +21,12 @@ repository (kit.pages.acc), the others named, else ``new SLUG --judge NAME``.
 from __future__ import annotations
 
 import argparse
+import configparser
 import os
 import shlex
 from pathlib import Path
+
+import tomllib
 
 from kit.commands import command, paragraph
 from kit.errors import BuildError
@@ -26,6 +34,8 @@ from kit.git_ignores import keeping_in, rules
 from kit.pages import acc
 from kit.workspace import (
     MARKER,
+    PYTEST_SETTINGS,
+    PYTHONPATH,
     Made,
     file_in_the_way,
     find_root,
@@ -38,7 +48,16 @@ HELP = "start a new workspace: problems.toml, solutions/, shared/, samples/, tes
 # a repository's own files, kept as they are when present (an existing repository adopted)
 TEST = "tests/test_problems.py"  # the kit's test of every problem
 KEPT = {"README.md", ".gitignore", "shared/__init__.py", "solutions/.gitkeep", "samples/.gitkeep"}
-KEPT |= {TEST}
+KEPT |= {TEST, PYTEST_SETTINGS}
+# the files pytest takes its settings from, in the order it looks (the first that holds them
+# wins), and the section of an ini file that holds them: pytest.ini's count without one
+PYTEST_FILES = {
+    "pytest.ini": None,
+    ".pytest.ini": None,
+    "pyproject.toml": None,
+    "tox.ini": "pytest",
+    "setup.cfg": "tool:pytest",
+}
 SAMPLE_FILES = ["samples/x/sample-1.in", "samples/x/sample-1.out"]  # asked of git
 
 
@@ -80,10 +99,7 @@ def run(args: argparse.Namespace) -> int:
         what = f" ({not_a_file(first)})" if is_marker else ""
         raise BuildError(f"init: {shown_path(first)} exists already{what}; nothing was changed")
     files = {path: text for path, text in files.items() if path not in existing}
-    readme = _own_readme(folder)
-    if readme is not None and "README.md" in files:  # README.rst, readme.md: the repository's
-        del files["README.md"]
-        existing.append(readme)
+    settings = _own_files(folder, files, existing)
     blocked = file_in_the_way(folder, files)
     if blocked:
         raise BuildError(f"init: {folder / blocked}; nothing was changed")
@@ -93,14 +109,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {path}")
     if existing:
         print(f"kept as they were: {', '.join(existing)}")
-    if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
-        print("note: .gitignore does not name dist/, where the bundles are built: add it")
-    _git_notes(folder)
-    if TEST in existing:
-        print(
-            f"note: {TEST} is the repository's own: the kit's test of every problem (a pytest "
-            f"running `{command()}` on the workspace) was not written"
-        )
+    _kept_notes(folder, existing, settings)
     outer = _outer_workspace(folder)
     if outer is not None:
         print(
@@ -112,6 +121,36 @@ def run(args: argparse.Namespace) -> int:
     go = f"cd {shlex.quote(str(folder))} && " if elsewhere else ""
     print(f"next: {go}{command()} {_next_step(folder)}")
     return 0
+
+
+def _own_files(folder: Path, files: dict[str, str], existing: list[str]):
+    """The kit's files the repository's own stand for, left out of ``files``: a README of
+    another name (added to ``existing``), and pytest.ini where another file holds pytest's
+    settings (pytest would read ours in their place); those settings (``_pytest_settings``)."""
+    readme = _own_readme(folder)
+    if readme is not None and "README.md" in files:  # README.rst, readme.md: the repository's
+        del files["README.md"]
+        existing.append(readme)
+    settings = _pytest_settings(folder)
+    if settings is not None:
+        files.pop(PYTEST_SETTINGS, None)
+    return settings
+
+
+def _kept_notes(folder: Path, existing: list[str], settings) -> None:
+    """The notes on the repository's own files kept: a ``.gitignore`` without ``dist/``,
+    what git ignores (``_git_notes``), pytest's settings without the workspace's root on the
+    import path (``_pytest_settings``), a test file of its own where the kit's would go."""
+    if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
+        print("note: .gitignore does not name dist/, where the bundles are built: add it")
+    _git_notes(folder)
+    if settings is not None and settings[1] is not None:
+        print(f"note: {settings[1]}")
+    if TEST in existing:
+        print(
+            f"note: {TEST} is the repository's own: the kit's test of every problem (a pytest "
+            f"running `{command()}` on the workspace) was not written"
+        )
 
 
 def _git_notes(folder: Path) -> None:
@@ -132,6 +171,64 @@ def _git_notes(folder: Path) -> None:
             f"tests/test_SLUG.py new writes: they would not be committed; "
             f"{keeping_in('tests', folder_rule)}"
         )
+
+
+def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
+    """The repository's own file of pytest's settings in ``folder``, the first pytest reads,
+    and what to add to it when its ``pythonpath`` does not name the folder (None when it does:
+    plain ``pytest`` then finds solutions/ and shared/); None when no file holds pytest's
+    settings. A file that cannot be read as its kind is taken to hold none."""
+    for name, section in PYTEST_FILES.items():
+        path = folder / name
+        if not path.is_file():
+            continue
+        if name == "pyproject.toml":
+            found = _pyproject_path(path)
+        elif section is None:  # pytest.ini: its settings, with or without a [pytest] section
+            found = _ini_path(path, "pytest") or ""
+        else:
+            found = _ini_path(path, section)
+        if found is None:
+            continue
+        if set(found.split()) & {".", "./"}:
+            return name, None
+        where = (
+            "[tool.pytest.ini_options]" if name == "pyproject.toml" else f"[{section or 'pytest'}]"
+        )
+        line = 'pythonpath = ["."]' if name == "pyproject.toml" else PYTHONPATH
+        return name, (
+            f"pytest's settings here are {name}'s: add `{line}` to its {where} for plain "
+            f"`pytest` to import solutions/ and shared/ in the tests, as `python -m pytest` does"
+        )
+    return None
+
+
+def _pyproject_path(path: Path) -> str | None:
+    """The ``pythonpath`` of a pyproject.toml's pytest settings (``[tool.pytest.ini_options]``,
+    or pytest 9's ``[tool.pytest]``), as words ("" for none); None when it holds none."""
+    try:
+        tool = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    table = tool.get("pytest") if isinstance(tool, dict) else None
+    if not isinstance(table, dict):
+        return None
+    options = table.get("ini_options", table)
+    value = options.get("pythonpath", "") if isinstance(options, dict) else ""
+    return " ".join(value) if isinstance(value, list) else str(value)
+
+
+def _ini_path(path: Path, section: str) -> str | None:
+    """The ``pythonpath`` of an ini file's ``section`` ("" for none); None without the
+    section, or when the file cannot be read."""
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    try:
+        parser.read_string(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, configparser.Error):
+        return None
+    if not parser.has_section(section):
+        return None
+    return parser.get(section, "pythonpath", fallback="")
 
 
 def _next_step(folder: Path) -> str:

@@ -150,6 +150,45 @@ def test_an_existing_repository_keeps_its_readme_gitignore_and_helpers(tmp_path,
     )
 
 
+def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder(tmp_path):
+    """``pytest tests/test_x.py`` (not ``python -m pytest``, which puts the current folder on
+    the import path) failed with ModuleNotFoundError: pytest.ini's pythonpath puts the root
+    there; ``-P`` leaves the current folder off, as the ``pytest`` script does."""
+    assert init.run(parse(str(tmp_path))) == 0
+    (tmp_path / "solutions" / "x.py").write_text("def solve():\n    return 1\n")
+    test = "from shared import __doc__\nfrom solutions.x import solve\n\n\n"
+    (tmp_path / "tests" / "test_x.py").write_text(test + "def test_x():\n    assert solve()\n")
+    for folder, path in ((tmp_path, "tests/test_x.py"), (tmp_path / "tests", "test_x.py")):
+        plain = [sys.executable, "-P", "-m", "pytest", "-q", "-p", "no:cacheprovider", path]
+        done = subprocess.run(plain, cwd=folder, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "note"),
+    [
+        ("pyproject.toml", '[tool.pytest.ini_options]\naddopts = "-q"\n', '`pythonpath = ["."]`'),
+        ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = [".", "src"]\n', None),
+        ("setup.cfg", "[tool:pytest]\naddopts = -q\n", "`pythonpath = .` to its [tool:pytest]"),
+        ("tox.ini", "[pytest]\npythonpath = src .\n", None),
+        ("pytest.ini", "[pytest]\n", "`pythonpath = .` to its [pytest]"),
+    ],
+)
+def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
+    tmp_path, capsys, name, text, note
+):
+    """pytest reads the first file of its settings it finds: a pytest.ini written beside the
+    repository's pyproject.toml would have replaced its settings. Kept, with the line to add
+    when its pythonpath does not name the root."""
+    (tmp_path / name).write_text(text)
+    assert init.run(parse(str(tmp_path))) == 0
+    assert (tmp_path / name).read_text() == text
+    assert (tmp_path / "pytest.ini").exists() == (name == "pytest.ini")  # not beside theirs
+    said = [line for line in capsys.readouterr().out.splitlines() if "pytest's settings" in line]
+    assert len(said) == (note is not None)
+    assert note is None or note in said[0]
+
+
 @pytest.mark.parametrize(
     ("ignore", "noted"),
     [
