@@ -7,16 +7,17 @@ else the nearest slug, whatever its letters' case. A path in a problem's package
 none of its cases (``run pkg/tests/99``) is said so instead, with the cases the package holds
 (``kit.problem_cases.missing_case``).
 
-A command on one problem (``run``, ``stress``, ``bench``) given no SLUG takes *this folder's
-problem* (``folder_problem``): the problem whose solution's folder or samples' folder is the
-current folder or holds it (atcoder-cli's ``abc300/a/``, its ``tests/``), the nearest such
-folder winning (``abc300/a/``'s task before a contest's ``abc300/main.py``); a folder of several
-problems' solutions (``solutions/``) is none's, and so is the workspace's root, though a
-solution lies there (``solution = "main.py"``). ``one_problem`` and ``slugs_or_here`` choose by
-it, ``input_problem`` the problem of ``run FILE`` (no SLUG: the one whose package has FILE as
-a case's file, named as the build names it, ``pkg.zip/tests/01`` too; else the one whose
-samples' folder holds FILE, else this folder's; a problem's solution is no input, wherever it
-lies); each says the problem it took in one line on stderr.
+A command on one problem (``run``, ``stress``), or on every problem (``build``, ``bench``),
+given no SLUG takes *this folder's problem* (``folder_problem``): the problem whose solution's
+folder or samples' folder is the current folder or holds it (atcoder-cli's ``abc300/a/``, its
+``tests/``), the nearest such folder winning (``abc300/a/``'s task before a contest's
+``abc300/main.py``); a folder of several problems' solutions (``solutions/``) is none's, and
+so is the workspace's root, though a solution lies there (``solution = "main.py"``).
+``one_problem`` and ``slugs_or_here`` choose by it, ``input_problem`` the problem of ``run
+FILE`` (no SLUG: the one whose package has FILE as a case's file, named as the build names it,
+``pkg.zip/tests/01`` too; else the one whose samples' folder holds FILE, else this folder's; a
+problem's solution is no input, wherever it lies); each says the problem it took in one line
+on stderr.
 """
 
 from __future__ import annotations

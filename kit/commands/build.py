@@ -1,4 +1,6 @@
-"""``python build.py [build] [SLUG ...]``: bundle, check and run every problem (or those named).
+"""``python build.py [build] [SLUG ...]``: bundle, check and run every problem (or those named;
+none named, in a problem's own folder, that problem, as ``bench`` takes it:
+``kit.problem_selection.slugs_or_here``, said on stderr first).
 
 The stages are kit.building.pipeline's; this module prints the progress lines (and, on a terminal,
 the case running now; in a log, a long problem's line every so often: kit.building.heartbeat),
@@ -35,7 +37,7 @@ from kit.commands import (
     target_runner,
 )
 from kit.errors import BuildError
-from kit.problem_selection import select
+from kit.problem_selection import select, slugs_or_here
 from kit.processes import Forked
 from kit.registry import load_registry
 from kit.run.cases import RunOptions
@@ -55,7 +57,9 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
         "is `python build.py build SLUG`.",
     )
     parser.set_defaults(intermixed="slugs")  # names may follow options too (kit.cli)
-    parser.add_argument("slugs", nargs="*", metavar="SLUG", help="problems (default: all)")
+    parser.add_argument(
+        "slugs", nargs="*", metavar="SLUG", help="problems (default: this folder's, else all)"
+    )
     parser.add_argument(
         "--repeat",
         type=repeats,
@@ -114,6 +118,8 @@ def _watch(args: argparse.Namespace) -> int:
         registry = load_registry(root)
     except BuildError:  # broken now: the first build says how, and the watch waits for the fix
         registry = None
+    if registry is not None:  # none named: this folder's problem, if any (said on stderr)
+        args.slugs = slugs_or_here(registry, args.slugs)
     problems = select(registry, args.slugs) if registry is not None else []
     print(f"watching {', '.join(args.slugs) or 'every problem'} (Ctrl-C to stop)", flush=True)
     with tempfile.TemporaryDirectory(prefix="cpkit-watch-") as folder:
@@ -277,7 +283,9 @@ def _built(args: argparse.Namespace, problems: list, progress: _LiveLine | Heart
 
 def _build(args: argparse.Namespace) -> int:
     root = args.root.resolve()
-    problems = select(load_registry(root), args.slugs)
+    registry = load_registry(root)
+    args.slugs = slugs_or_here(registry, args.slugs)  # none named: this folder's, if any
+    problems = select(registry, args.slugs)
     if not problems:
         add = f"{command()} new SLUG --judge NAME"
         print(f"no problems in {root / 'problems.toml'} yet (add one: {add})")

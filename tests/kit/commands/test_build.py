@@ -126,6 +126,33 @@ def test_a_target_the_judge_does_not_run_is_noted_as_not_the_judge_s(toy, capsys
     assert "not a target of" not in capsys.readouterr().out
 
 
+def test_no_slug_in_a_problem_s_folder_builds_that_problem_and_says_so(toy, capsys, monkeypatch):
+    """``cpkit`` in ``samples/toy_sum`` (atcoder-cli's ``abc300/b/``) built every problem,
+    while ``run`` and ``bench`` there take toy_sum: now the build takes it too, said on stderr
+    first; at the root, and in ``solutions/`` (every problem's), it builds them all."""
+    built = []
+    monkeypatch.setattr(build, "_built", lambda args, problems, progress: built.append(
+        [problem.slug for problem in problems]) or [])  # fmt: skip
+    for folder, slugs, said in (
+        ("samples/toy_sum", ["toy_sum"], "toy_sum (this folder's problem)\n"),
+        ("solutions", ["toy_sum", "toy_echo"], ""),
+        (".", ["toy_sum", "toy_echo"], ""),
+    ):
+        monkeypatch.chdir(toy / folder)
+        args = parse("--target", sys.executable, "--root", str(toy))
+        assert args.run(args) == 0
+        assert built.pop() == slugs and capsys.readouterr().err == said
+    monkeypatch.chdir(toy / "samples" / "toy_sum")  # --watch: the same problem watched
+
+    def stopped(*_, **__):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "watch", stopped)
+    args = parse("--watch", "--root", str(toy))
+    assert args.run(args) == 0
+    assert capsys.readouterr().out.startswith("watching toy_sum (Ctrl-C to stop)\n")
+
+
 def test_a_failing_problem_shows_its_diff_and_exits_1(toy, capsys):
     answer = toy / "samples" / "toy_sum" / "sample-1.out"
     answer.write_text(answer.read_text().replace("line 3:      6", "line 3:      7"))
