@@ -266,13 +266,14 @@ def samples_beside_note(root: Path, slug: str, solution: str) -> None:
         )
 
 
-def report_samples(adopted: Adopted, page) -> None:
-    """The folder adopted, how many of the page's samples were added to it, and each pair it
-    held already (kept as it is), with whether the page's is another."""
+def report_samples(adopted: Adopted, page, shown: str) -> None:
+    """The folder adopted (``shown``: named from the current folder), how many of the page's
+    samples were added to it, and each pair it held already (kept as it is), with whether the
+    page's is another."""
     added = len(page.samples) - len(adopted.kept) if page is not None else 0
     said = f"; {added} of {page.origin}'s samples added" if added > 0 else ""
     named = f": {adopted.samples_origin}" if adopted.samples_origin else ""
-    print(f"  {adopted.samples}/  (the samples' folder, adopted where it is{named}{said})")
+    print(f"  {shown}/  (the samples' folder, adopted where it is{named}{said})")
     for number, differs in adopted.kept:
         how = f"{page.origin}'s differs" if differs else f"the same as {page.origin}'s"
-        print(f"note: {adopted.samples}/sample-{number} is there already: kept as it is ({how})")
+        print(f"note: {shown}/sample-{number} is there already: kept as it is ({how})")

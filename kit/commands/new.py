@@ -30,10 +30,12 @@ unless ``--judge`` names it too (another judge is refused; data from a judge who
 kit does not know takes the one named). Data that says the problem is interactive makes it
 so, as ``--interactive`` does. An
 interactive problem's page samples are exchanges, not the interactor's inputs: they are left
-out. A page that cannot be read is a one-line error naming what was missing. Then ``cpkit
-SLUG`` says what is still missing. With ``--from``, SLUG may be left out: the page's id when it
-is a slug (AtCoder's task ids, ``abc300_a``), else its title made one (``kit.slugs.slug_from``:
-"Checker's Check" is ``checkers_check``); when that one is taken by a problem of another id
+out. A page that cannot be read is a one-line error naming what was missing. The files written
+and adopted are listed from the current folder (``../tests/test_x.py`` in ``samples/``), as
+the kit names the files it writes. Then ``cpkit SLUG`` says what is still missing. With
+``--from``, SLUG may be left out: the page's id when it is a slug (AtCoder's task ids,
+``abc300_a``), else its title made one (``kit.slugs.slug_from``: "Checker's Check" is
+``checkers_check``); when that one is taken by a problem of another id
 (two contests' "A. Hello") or is a command's name ("Run"), the page's id goes after it
 (``hello_1902a``, ``run_1903b``), as ``listen`` does too.
 
@@ -107,7 +109,7 @@ from kit.judges.profiles import NEAR_MISS, PROFILES, misspelt_judge
 from kit.pages.companion import BOTH_SAID, said_of
 from kit.registry import load_registry
 from kit.slugs import check_slug, is_slug, slug_from
-from kit.workspace import root_flag
+from kit.workspace import MARKER, root_flag, shown_path
 
 if TYPE_CHECKING:
     from kit.pages import Page, acc
@@ -295,7 +297,7 @@ def make(
     asked = Asked(page, slug, given, interactive, adopted, known)
     plan = planned(root, load_registry(root), asked)
     write(root, [plan.writes])
-    _report(plan, page, interactive=interactive)
+    _report(root, plan, page, interactive=interactive)
     if adopted.solution is not None and adopted.samples is None:
         samples_beside_note(root, plan.slug, adopted.solution)
     ignored_samples_note(root, [plan])
@@ -340,11 +342,12 @@ def _from_package(args: argparse.Namespace, root: Path, given: str) -> int:
     write(root, [(made, scaffold.package_table(slug, shown, args.time_limit), None, ())])
     print(f"new problem {slug}:")
     print(
-        f"  problems.toml       [{slug}] (package {shown}: {package.format}, {package.kind}, "
-        f"{package.title!r}, judge {package.judge}, {limit:g} s, {package.memory_limit} MiB)"
+        f"  {from_here(root, MARKER):<19} [{slug}] (package {shown}: {package.format}, "
+        f"{package.kind}, {package.title!r}, judge {package.judge}, {limit:g} s, "
+        f"{package.memory_limit} MiB)"
     )
     for name in made:
-        print(f"  {name}")
+        print(f"  {from_here(root, name)}")
     print(f"  cases: the package's {len(package.cases)}, in its judge's order")
     print(f"next: {command()} {slug}{root_flag(root)}")
     return 0
@@ -408,26 +411,37 @@ def _read(reader, source: str, judge: str):
     return found
 
 
-def _report(plan: Plan, page, *, interactive: bool) -> None:
-    """What was written and adopted."""
+def from_here(root: Path, path: str) -> str:
+    """A file or folder (``samples/x/``) given from the workspace's root, named from the
+    current folder as the kit names the files it writes (``kit.workspace.shown_path``):
+    ``../tests/test_x.py`` in ``samples/``."""
+    return shown_path(root / path, root) + ("/" if path.endswith("/") else "")
+
+
+def _report(root: Path, plan: Plan, page, *, interactive: bool) -> None:
+    """What was written and adopted, each file named from the current folder."""
     slug, adopted = plan.slug, plan.adopted
     print(f"new problem {slug}:")
-    _report_table(slug, plan.judge, plan.known, page)
+    _report_table(from_here(root, MARKER), slug, plan.judge, plan.known, page)
     if adopted.solution is not None:
-        print(f"  {adopted.solution}  (the solution, adopted where it is: {adopted.origin})")
+        shown = from_here(root, adopted.solution)
+        print(f"  {shown}  (the solution, adopted where it is: {adopted.origin})")
     mine = {scaffold.TEMPLATES[name][0].format(slug=slug): name for name in plan.templates}
     for path in plan.made:
-        print(f"  {path}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
+        made = from_here(root, path)
+        print(f"  {made}" + (f"  (from {scaffold.FOLDER}/{mine[path]})" if path in mine else ""))
     if adopted.samples is not None:
-        report_samples(adopted, page)
+        report_samples(adopted, page, from_here(root, adopted.samples))
     else:
-        _report_samples(slug, page, interactive=interactive)
+        folder = from_here(root, f"samples/{slug}/")
+        _report_samples(folder, page, interactive=interactive)
     for note in page.notes if page is not None else ():
         print(f"note: {note}")
 
 
-def _report_table(slug, judge, known, page) -> None:
-    where = f"[{slug}] (judge {judge}"
+def _report_table(registry: str, slug, judge, known, page) -> None:
+    """The table's line; ``registry``: problems.toml, named from the current folder."""
+    where = f"{registry:<19} [{slug}] (judge {judge}"
     if page is not None:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB from {page.origin}"
         if page.memory_shown.startswith("none given"):  # the judge's usual, not the file's
@@ -441,12 +455,12 @@ def _report_table(slug, judge, known, page) -> None:
             limits = _unread_limits(known, page)
         ident = f", id {known.id}" if known.id != "?" else "; set id"
         said = f"{known.title!r}, limits {limits}{ident}"
-        print(f"  problems.toml       {where}: {said})")
+        print(f"  {where}: {said})")
     elif known.time_note == scaffold.PLACEHOLDER:
-        print(f"  problems.toml       {where}; set id and limits)")
+        print(f"  {where}; set id and limits)")
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
-        print(f"  problems.toml       {where}; limits {limits}, the judge's usual ones; set id)")
+        print(f"  {where}; limits {limits}, the judge's usual ones; set id)")
 
 
 def _unread_limits(known, page) -> str:
@@ -463,14 +477,15 @@ def _unread_limits(known, page) -> str:
     return f"{time}, {memory}"
 
 
-def _report_samples(slug, page, *, interactive: bool) -> None:
+def _report_samples(folder: str, page, *, interactive: bool) -> None:
+    """The samples' folder made (``folder``, named from the current folder) and its files."""
     if interactive:
         exchanges = page is not None and page.samples
         skipped = f" ({page.origin}'s samples are exchanges, left out)" if exchanges else ""
-        print(f"  samples/{slug}/  (add sample-1.in, the interactor's input){skipped}")
+        print(f"  {folder}  (add sample-1.in, the interactor's input){skipped}")
     elif page is not None and page.samples:
         count = len(page.samples)
         names = "sample-1.in/.out" + (f" to sample-{count}.in/.out" if count > 1 else "")
-        print(f"  samples/{slug}/  {names} (from {page.origin})")
+        print(f"  {folder}  {names} (from {page.origin})")
     else:
-        print(f"  samples/{slug}/  (add sample-1.in/.out)")
+        print(f"  {folder}  (add sample-1.in/.out)")

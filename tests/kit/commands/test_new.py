@@ -62,6 +62,31 @@ def test_the_next_command_finds_the_workspace_from_where_new_ran(
     assert capsys.readouterr().out.endswith("next: cpkit beta\n")
 
 
+def test_the_files_written_are_named_from_the_current_folder(toy, capsys, monkeypatch):
+    """``cd samples && cpkit new foo`` listed ``tests/test_foo.py``, a path from the root,
+    though the kit names the files it writes from the current folder (the README): now
+    ``../tests/test_foo.py``; an adopted solution and samples' folder as well."""
+    monkeypatch.chdir(toy / "samples")
+    assert cli.main(["new", "foo", "--judge", "AtCoder"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("  ../problems.toml    [foo] (judge AtCoder; limits 2 s")
+    assert out[2:7] == [
+        "  ../tests/test_foo.py",
+        "  ../solutions/foo.py",
+        "  ../stress/foo.py",
+        "  ../bench/foo.py",
+        "  foo/  (add sample-1.in/.out)",
+    ]
+    acc_task(toy)
+    monkeypatch.chdir(toy / "abc300" / "a")
+    args = ["--solution", "main.py", "--samples", "tests", "--judge", "AtCoder"]
+    assert cli.main(["new", "alpha", *args]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2] == "  main.py  (the solution, adopted where it is: --solution)"
+    assert out[3] == "  ../../tests/test_alpha.py"
+    assert out[6] == "  tests/  (the samples' folder, adopted where it is)"
+
+
 @pytest.mark.parametrize("slug", ["run", "build", "stress", "verify"])
 def test_a_command_s_name_is_no_slug(toy, capsys, slug):
     """``cpkit run`` would run the command, never build a problem of that name."""
