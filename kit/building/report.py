@@ -59,7 +59,7 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
     status = paint(f"{result.status:<12}", "good" if result.status == Status.OK else "bad", colour)
     head = f"[{index}/{total}] {problem.slug:<18} {status}"
     if result.status == Status.NO_SOLUTION:
-        summary = f"{problem.rel(problem.solution)} does not exist yet"
+        summary = no_solution(problem)
     elif result.bundle_bytes is None:
         summary = "not built"
     else:
@@ -87,6 +87,12 @@ def progress(index: int, total: int, result: Result, colour: bool = False) -> li
     return [(head + summary).rstrip(), *result.errors]
 
 
+def no_solution(problem) -> str:
+    """What a build says of a problem without its solution: the file it lacks, from the
+    workspace's root as the sources are named (the progress line's and the watch's)."""
+    return f"{problem.rel(problem.solution)} does not exist yet"
+
+
 WATCH_ERRORS = 5  # error lines shown under a watch status line
 
 
@@ -107,9 +113,12 @@ def watch_errors(result: Result) -> list[str]:
 
 
 def watch_line(result: Result, seconds: float) -> str:
-    """``12:03:04 megacheckers ok, 1/1 cases, 3.8 0.018 s, pypy3 0.029 s (built in 0.41 s)``."""
+    """``12:03:04 megacheckers ok, 1/1 cases, 3.8 0.018 s, pypy3 0.029 s (built in 0.41 s)``;
+    ``12:03:05 cf1_a no solution: solutions/cf1_a.py does not exist yet (built in 0.00 s)``."""
     problem = result.problem
     parts = [f"{time.strftime('%H:%M:%S')} {problem.slug} {result.status}"]
+    if result.status == Status.NO_SOLUTION:  # a save that removed it for a moment
+        parts[0] += f": {no_solution(problem)}"
     if result.ran is not None and not problem.unplayed:
         cases = f"{result.passed}/{result.total} cases"
         parts.append(cases + (f" ({result.ran.counts})" if result.ran.counts else ""))

@@ -68,6 +68,19 @@ def test_a_problem_without_its_solution_names_the_missing_file(toy):
     ]
 
 
+def test_a_watch_line_without_the_solution_names_the_missing_file_as_the_build_does(toy):
+    """A save that removed the solution for a moment said ``toy_sum no solution (built in
+    0.00 s)``, no file named, where the build's line names it."""
+    result = Result(toy_sum(toy), status=Status.NO_SOLUTION)
+    line = report.watch_line(result, 0.004)
+    assert line[8:] == (
+        " toy_sum no solution: solutions/toy_sum.py does not exist yet (built in 0.00 s)"
+    )
+    assert report.progress(1, 1, result)[0].endswith(
+        "no solution solutions/toy_sum.py does not exist yet"
+    )
+
+
 def test_a_failure_s_lines_follow_its_progress_line(toy):
     result = Result(toy_sum(toy))
     result.fail("solutions/toy_sum.py:3: syntax error", ["detail"])
