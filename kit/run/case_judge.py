@@ -72,6 +72,7 @@ from kit.run.failure_hints import (
     externally_managed,
     idle_hint,
     named_for,
+    os_exit_hint,
     segfault_hint,
     side_by_side,
     slow_input_hint,
@@ -513,6 +514,7 @@ class CaseJudge:
             text = judgement.message if word == JE else message(word, judgement.message)
             shown = [SILENT_CRASH_HINT, *details] if crash_line(run.stderr) else []
             if word != JE:
+                shown += os_exit_hint(self.source_text, run.stdout, expected)
                 shown += stray_print_hint(self.prints, run.stdout, expected)
                 shown += float_hint(comparator.spec, expected, run.stdout)
             if word == WA:

@@ -17,7 +17,9 @@ decides them:
   game: ``READ_PAST_HINT``), a write after the interactor accepted
   (``WROTE_AFTER_HINT``), a testlib interactor named without its protocol
   (``testlib_interactor_hint``: the setting to write);
-- a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``).
+- a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``);
+- a wrong answer shorter than the answer (empty or cut) from a program that calls
+  ``os._exit``, which flushes no buffer (``os_exit_hint``): the judge loses that output too.
 
 A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run.float_answers``,
 ``kit.run.uncalled_main``.
@@ -276,6 +278,27 @@ SILENT_CRASH_HINT = (
     "hint: the run exited with status 0, but its stderr ends with a traceback (an exception in a "
     "thread, which does not end the program, or one caught and printed):"
 )
+# os._exit ends the process "without calling cleanup handlers, flushing stdio buffers, etc."
+# (docs.python.org/3/library/os.html#os._exit): stdout, a file or a pipe on a judge and here,
+# is block-buffered, and what was not flushed is lost there as here
+OS_EXIT_HINT = (
+    "hint: the program calls os._exit, which ends it without flushing sys.stdout: what it "
+    "wrote and had not flushed is lost, here and on the judge; call sys.stdout.flush() before "
+    "os._exit"
+)
+# a call of os._exit, as an attribute or imported from os (``from os import _exit``)
+_OS_EXIT = re.compile(r"\bos\._exit\s*\(|^\s*from\s+os\s+import\b.*\b_exit\b", re.MULTILINE)
+
+
+def os_exit_hint(text: str, got: bytes, expected: bytes) -> list[str]:
+    """The hint for a wrong answer shorter than ``expected`` (empty, or cut) from a program
+    whose source ``text`` calls ``os._exit``; else []. Its length is looked at first: the
+    source is searched only for a short output."""
+    if len(got) >= len(expected.rstrip()) or not _OS_EXIT.search(text):
+        return []
+    return [OS_EXIT_HINT]
+
+
 SEGFAULT_HINT = (
     "hint: a crash of the interpreter itself is most often recursion deeper than "
     "the C stack (a high sys.setrecursionlimit); make the recursion iterative, or "

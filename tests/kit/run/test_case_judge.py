@@ -290,6 +290,21 @@ def test_a_wrong_answer_of_no_output_from_an_empty_solution_says_it_is_empty(toy
     assert outcome.details == [uncalled_main.EMPTY_HINT.format(rel=bundle.entry.rel)]
 
 
+def test_a_wrong_answer_of_no_output_from_a_program_that_calls_os_exit_gets_the_hint(
+    toy_run, tmp_path
+):
+    """``sys.stdout.write("3\\n"); os._exit(0)`` loses its buffered output here and on the
+    judge: still WA ("got end of output"), with the hint saying why."""
+    problem, bundle, script, columns = toy_run
+    exiting = replace(bundle, text=bundle.text + "\nimport os\nos._exit(0)\n")
+    judge = lines_judge(problem, exiting, script, tmp_path)
+    run = Run(0, b"", b"", 0.1, 0.1, 1000)
+    outcome = judge.judge(
+        run, case(tmp_path, "c", "1 2\n", "3\n"), limits_for(problem, columns[0].runner)
+    )
+    assert outcome.word == "WA" and failure_hints.OS_EXIT_HINT in outcome.details
+
+
 class Games:
     """``CaseJudge.once`` stood in for: the relayed game's run and the joined game's, each
     ``(verdict, message, cpu, killed)``, the relayed game's ``chunks`` relayed; the calls

@@ -209,3 +209,23 @@ def test_an_idle_game_under_a_kattis_validator_names_the_solution_s_read_past_th
     assert "TLE" in hint and "slow or stuck" not in hint
     kit_s = failure_hints.idle_hint(["< 1000", "> ! 737"], cpu=0.04)  # its own protocol's
     assert kit_s == failure_hints.UNANSWERED_HINT.format(line="! 737")
+
+
+@pytest.mark.parametrize(
+    ("source", "got", "hinted"),
+    [
+        ('sys.stdout.write("2\\n")\nos._exit(0)\n', b"", True),  # nothing flushed: empty
+        ("from os import _exit\nprint(1)\nprint(2)\n_exit(0)\n", b"1\n", True),  # cut
+        ("import os\nprint(1, 3)\nos._exit(0)\n", b"1 3\n", False),  # as long: not cut
+        ('sys.stdout.write("2\\n")\nsys.exit(0)\n', b"", False),  # sys.exit flushes
+        ("# os._exitcode is not called\nprint(3)\n", b"", False),
+    ],
+)
+def test_a_short_output_from_a_program_that_calls_os_exit_is_told_it_was_not_flushed(
+    source, got, hinted
+):
+    """``os._exit`` flushes no buffer: a judge's stdout, a file, loses what was not flushed,
+    and the verdict stays WA ("got end of output"); the hint says why."""
+    expected = b"1\n2\n"
+    hint = failure_hints.os_exit_hint(source, got, expected)
+    assert hint == ([failure_hints.OS_EXIT_HINT] if hinted else [])
