@@ -46,6 +46,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST, profile_for
+from kit.pages import atcoder
 
 TABLE = """
 [{slug}]
@@ -295,14 +296,25 @@ PLACEHOLDER_PATTERN = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
 
 
 def usual(slug: str, judge: str) -> Known:
-    """What the slug and the judge's profile say: its usual limits, where it has them."""
+    """What the slug and the judge's profile say: its usual limits, where it has them, and
+    the problem's id where the slug is one by the judge's form (``judge_id``)."""
     profile = profile_for(judge)
+    ident = judge_id(slug, judge) or "?"
     if profile is None or profile.limits is None:
-        return Known(title_of(slug))
+        return Known(title_of(slug), ident)
     owner = profile.name + ("'" if profile.name.endswith("s") else "'s")  # Codeforces'
     note = f"{owner} usual limit; the statement's own wins"
     limits = profile.limits
-    return Known(title_of(slug), "?", limits.time, limits.memory, note, note)
+    return Known(title_of(slug), ident, limits.time, limits.memory, note, note)
+
+
+def judge_id(slug: str, judge: str) -> str | None:
+    """The judge's id of the problem that ``slug`` is by its form: an AtCoder task id
+    (``abc300_a``, kit.pages.atcoder.task_id), whose address the id is part of; else None."""
+    profile = profile_for(judge)
+    if profile is None or profile.name != atcoder.NAME:
+        return None
+    return atcoder.task_id(slug)
 
 
 def table(

@@ -457,10 +457,12 @@ def _report_table(registry: str, slug, judge, known, page) -> None:
         said = f"{known.title!r}, limits {limits}{ident}"
         print(f"  {where}: {said})")
     elif known.time_note == scaffold.PLACEHOLDER:
-        print(f"  {where}; set id and limits)")
+        ident = "set id and limits" if known.id == "?" else f"id {known.id}, the slug; set limits"
+        print(f"  {where}; {ident})")
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
-        print(f"  {where}; limits {limits}, the judge's usual ones; set id)")
+        ident = "set id" if known.id == "?" else f"id {known.id}, the slug"
+        print(f"  {where}; limits {limits}, the judge's usual ones; {ident})")
 
 
 def _unread_limits(known, page) -> str:

@@ -79,6 +79,17 @@ def read(root: Element, source: str, url: str | None) -> Page:
     return Page(*shown, samples, time_shown, memory_shown, id_in(url), notes=notes)
 
 
+# the task ids of AtCoder's rated contests (ABC, ARC, AGC, AHC), as their addresses give them:
+# atcoder.jp/contests/abc300/tasks/abc300_a, the first contests' tasks numbered (abc001_1); a
+# slug of this form is its task's id (others, dp_a or practice_1, cannot be told from a name)
+TASK_ID = re.compile(r"a[bgrh]c\d{3,4}_[a-z0-9]")
+
+
+def task_id(slug: str) -> str | None:
+    """The task id a slug is (``abc300_a``), by the rated contests' form; else None."""
+    return slug if TASK_ID.fullmatch(slug) else None
+
+
 def id_in(url: str | None) -> str | None:
     """The judge's id of the problem in its address, or None."""
     found = re.search(r"/tasks/([\w-]+)", url or "")

@@ -293,3 +293,20 @@ def test_a_problem_accepting_any_answer_gets_a_checker_line_to_set_after_its_lim
     assert text.startswith(plain.rstrip("\n") + "\n" + scaffold.ANY_ANSWER_COMMENT)
     assert scaffold.ANY_ANSWER_COMMENT.startswith('# compare = "checker:PATH"')
     assert tomllib.loads(text) == tomllib.loads(plain)  # commented out: tokens until it is set
+
+
+@pytest.mark.parametrize(
+    ("slug", "judge", "ident"),
+    [
+        ("abc300_a", "AtCoder", "abc300_a"),
+        ("abc300_a", "atcoder", "abc300_a"),  # the judge's name in any case
+        ("two_sum", "AtCoder", "?"),
+        ("abc300_a", "Codeforces", "?"),  # AtCoder's form, another judge's problem
+        ("abc300_a", "POJ", "?"),
+    ],
+)
+def test_a_slug_that_is_the_judge_s_task_id_fills_the_table_s_id(slug, judge, ident):
+    """``new abc300_a --judge AtCoder`` wrote ``id = "?"``, though the slug is AtCoder's task
+    id, which the bundle's title and the problem's page name."""
+    assert scaffold.usual(slug, judge).id == ident
+    assert f'\nid = "{ident}"\n' in scaffold.table(slug, False, judge)

@@ -46,6 +46,13 @@ def test_new_writes_the_judge_usual_limits(toy, capsys, judge, seconds, mebibyte
     assert f"memory_limit = {mebibytes}  # MiB ({owner} usual limit;" in text
 
 
+def test_a_slug_that_is_an_atcoder_task_id_is_the_problem_s_id(toy, capsys):
+    """``new abc300_a --judge AtCoder`` wrote ``id = "?"`` and said "set id"."""
+    assert cli.main(["new", "abc300_a", "--judge", "AtCoder", "--root", str(toy)]) == 0
+    assert "the judge's usual ones; id abc300_a, the slug)" in capsys.readouterr().out
+    assert load_registry(toy)["abc300_a"].id == "abc300_a"
+
+
 def test_the_next_command_finds_the_workspace_from_where_new_ran(
     toy, tmp_path, capsys, monkeypatch
 ):

@@ -112,3 +112,22 @@ def test_an_interactive_task_s_page_is_interactive_without_samples(notice):
 
 def test_a_batch_task_s_page_is_not_interactive():
     assert not atcoder.read(parse(PAGE), "p.html", None).interactive
+
+
+@pytest.mark.parametrize(
+    ("slug", "task"),
+    [
+        ("abc300_a", "abc300_a"),
+        ("arc100_f", "arc100_f"),
+        ("agc001_a", "agc001_a"),
+        ("ahc030_a", "ahc030_a"),
+        ("abc001_1", "abc001_1"),  # the first contests' tasks are numbered
+        ("two_sum", None),
+        ("dp_a", None),  # a contest of no such form: its id cannot be told from a name
+        ("abc300", None),
+        ("abc300_a_2", None),
+        ("xabc300_a", None),
+    ],
+)
+def test_a_slug_of_a_rated_contest_s_task_form_is_its_task_id(slug, task):
+    assert atcoder.task_id(slug) == task
