@@ -68,6 +68,13 @@ def failing_start(params, predicate=planted, module=arrays):
     raise AssertionError("no failing seed")
 
 
+def shrinker_clock(monkeypatch, clock):
+    """The shrinker reads ``clock[0]`` as its ``time.monotonic()``: its own name ``time``
+    stands in, not the ``time`` module, whose fake clock every thread of the process read
+    meanwhile (the kit's watchers, other fixtures)."""
+    monkeypatch.setattr(shrink_module, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+
+
 def assert_minimal(text):
     arrays.validate(text)
     (case,) = cases_of(text)
@@ -168,7 +175,7 @@ def test_a_passed_deadline_returns_the_input_untouched():
     assert result.stages == ["stopped at the deadline"]
 
 
-def test_the_deadline_stops_a_slow_shrink_with_the_best_so_far():
+def test_the_deadline_stops_a_slow_shrink_with_the_best_so_far(monkeypatch):
     """Each run takes 0.02 s of a clock of the test's own: on the machine's clock, a loaded
     machine's pause (a container's CPU quota spent, a process stopped 0.7 s a second) took the
     shrink 0.9 s past a start 0.3 s before its deadline, and the test's bound of 0.6 s failed."""
@@ -180,12 +187,8 @@ def test_the_deadline_stops_a_slow_shrink_with_the_best_so_far():
         clock[0] += 0.02
         return planted(candidate)
 
-    real = time.monotonic
-    try:
-        shrink_module.time.monotonic = lambda: clock[0]
-        result = shrink(arrays, Counted(fails), text, seed, params, deadline=0.3)
-    finally:
-        shrink_module.time.monotonic = real
+    shrinker_clock(monkeypatch, clock)
+    result = shrink(arrays, Counted(fails), text, seed, params, deadline=0.3)
     assert clock[0] < 0.3 + 0.02 + 1e-9  # no run began past the deadline
     assert result.stages[-1] == "stopped at the deadline"
     assert result.steps >= 1
@@ -220,7 +223,7 @@ def test_the_deadline_stops_cuts_that_never_end():
     assert done[0].stages[-1] == "stopped at the deadline" and planted(done[0].text)
 
 
-def test_a_deadline_in_the_middle_of_dropping_cases_keeps_the_smaller_failure_found():
+def test_a_deadline_in_the_middle_of_dropping_cases_keeps_the_smaller_failure_found(monkeypatch):
     """The cases stage cut short had judged a smaller failing file; the original was shown
     (with the 6 s runs of a slow failure, most of a shrink's budget went so)."""
     params = {"cases": 8, "n": 20, "value": 9}
@@ -231,12 +234,8 @@ def test_a_deadline_in_the_middle_of_dropping_cases_keeps_the_smaller_failure_fo
         clock[0] += 1.0  # each run takes a second; the deadline comes after the second
         return planted(candidate)
 
-    real = time.monotonic
-    try:
-        shrink_module.time.monotonic = lambda: clock[0]
-        result = shrink(arrays, fails, text, seed, params, deadline=2.0)
-    finally:
-        shrink_module.time.monotonic = real
+    shrinker_clock(monkeypatch, clock)
+    result = shrink(arrays, fails, text, seed, params, deadline=2.0)
     assert result.stages == ["stopped at the deadline"] and result.steps == 2
     assert planted(result.text) and len(cases_of(result.text)) < len(cases_of(text))
     assert (result.seed, result.params["cases"]) == (seed, 8)
@@ -397,7 +396,7 @@ def test_other_seeds_are_tried_when_lower_parameters_make_no_smaller_file():
     assert any(stage.startswith("seeds ") for stage in result.stages), result.stages
 
 
-def test_the_parameters_stage_leaves_half_the_time_left_to_the_cuts():
+def test_the_parameters_stage_leaves_half_the_time_left_to_the_cuts(monkeypatch):
     """Lower parameters whose files never fail cost 20 runs each: the stage stops at half
     the time, and the cuts, which the deadline used to leave no time, make "9 0" a 7."""
     clock = [0.0]
@@ -411,12 +410,8 @@ def test_the_parameters_stage_leaves_half_the_time_left_to_the_cuts():
         generate=lambda rng, bound: f"{rng.randint(0, 6)} {bound} {rng.randint(0, 10**6)}\n",
         validate=lambda text: int(text.split()[0]),
     )
-    real = time.monotonic
-    try:
-        shrink_module.time.monotonic = lambda: clock[0]
-        result = shrink(module, fails, "9 0\n", 0, {"bound": 10**9}, deadline=100.0)
-    finally:
-        shrink_module.time.monotonic = real
+    shrinker_clock(monkeypatch, clock)
+    result = shrink(module, fails, "9 0\n", 0, {"bound": 10**9}, deadline=100.0)
     assert "(stopped at 50% of the time, for the cuts)" in result.stages
     assert result.stages[-1] == "cuts: 4 -> 2 bytes" and result.text == "7\n"
     assert 50.0 <= clock[0] < 100.0
@@ -507,7 +502,7 @@ def test_the_shrink_says_whether_the_cuts_changed_the_text():
     assert unvalidated.stages[-1] == "cuts: none (no validator)" and not unvalidated.cut
 
 
-def test_cuts_the_deadline_stops_still_say_what_they_did():
+def test_cuts_the_deadline_stops_still_say_what_they_did(monkeypatch):
     """The cuts cut short by the deadline are named with the bytes they took off (the summary
     said only "stopped at the deadline", and the reproduce line's "before its text was cut"
     named a stage the summary did not show)."""
@@ -522,12 +517,8 @@ def test_cuts_the_deadline_stops_still_say_what_they_did():
         clock[0] += 1.0  # each run takes a second
         return planted(candidate)
 
-    real = shrink_module.time.monotonic
-    try:
-        shrink_module.time.monotonic = lambda: clock[0]
-        result = shrink(no_generator, fails, text, seed, params, deadline=20.0)
-    finally:
-        shrink_module.time.monotonic = real
+    shrinker_clock(monkeypatch, clock)
+    result = shrink(no_generator, fails, text, seed, params, deadline=20.0)
     assert result.stages[-1] == "stopped at the deadline"
     assert result.stages[-2] == f"cuts: {len(text)} -> {len(result.text)} bytes"
     assert result.cut and len(result.text) < len(text) and planted(result.text)
