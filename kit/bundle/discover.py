@@ -297,12 +297,17 @@ def _helper(
 
 def _absent_file(root: Path, resolver: Resolver, missing: str | None) -> str:
     """What to do when a package of the workspace imports a module of its own that is not
-    there (``missing``, a ModuleNotFoundError's): a file its install writes, as PyRival's
-    setup.py writes ``pyrival/version.py``, which a copy of its repository lacks; else ""."""
+    there (``missing``, a ModuleNotFoundError's, or the name ``from . import version`` did not
+    find, ImportError, with no file or folder of that name, nor bound by the package's
+    ``__init__``, as an import cycle's function defined later is): a file its install writes, as
+    PyRival's setup.py writes ``pyrival/version.py``, which a copy of its repository lacks;
+    else ""."""
     package, _, last = (missing or "").rpartition(".")
     for folder in resolver.path:
         place = folder.joinpath(*package.split("."))
         if package and _under(root, place) and (place / "__init__.py").is_file():
+            if _there(root, package, place, last):
+                return ""
             shown = relative(root, place / f"{last}.py")
             return (
                 f": {shown} is not in the workspace (a library's install may write it, as "
@@ -310,6 +315,15 @@ def _absent_file(root: Path, resolver: Resolver, missing: str | None) -> str:
                 "installed"
             )
     return ""
+
+
+def _there(root: Path, package: str, place: Path, last: str) -> bool:
+    """Whether the package at ``place`` has ``last``: a file or folder of that name (which
+    raised for a reason of its own), or a name its ``__init__`` binds (an import cycle's
+    function defined after the import that wanted it)."""
+    if (place / last).exists() or (place / f"{last}.py").exists():
+        return True
+    return last in _bound_names(read_source(root, package, place / "__init__.py", is_package=True))
 
 
 def _namespace(root: Path, name: str, spec: Spec) -> Source | None:

@@ -46,6 +46,15 @@ def beside_package(name, error):
         raise error  # a module that is here (a helper): the package's own failure
     places = importlib.util.find_spec(parent).submodule_search_locations
     return importlib.machinery.PathFinder.find_spec(last, places) if places else None
+def wanted(error):
+    # the module an import did not find: a ModuleNotFoundError's, or a name a from-import
+    # found in no package (``from . import version``: ImportError), perhaps a file not there
+    if isinstance(error, ModuleNotFoundError) or not error.name:
+        return error.name
+    name = getattr(error, "name_from", None)  # 3.12 and later; before, the message says it
+    if name is None and str(error).startswith("cannot import name '"):
+        name = str(error).split("'")[1]
+    return error.name + "." + name if name else None
 def listed(name):
     # the names a package's __all__ holds once it has run (one computed at run time)
     names = getattr(importlib.import_module(name), "__all__", None)
@@ -70,8 +79,8 @@ for line in requests:
         answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
         if isinstance(error, SyntaxError) and error.filename:
             answer["file"] = raw(os.path.abspath(error.filename))
-        if isinstance(error, ModuleNotFoundError) and error.name:
-            answer["missing"] = error.name
+        if isinstance(error, ImportError) and wanted(error):
+            answer["missing"] = wanted(error)
     else:
         answer = {}
         if spec is not None:
@@ -107,7 +116,8 @@ def _path(raw: str) -> Path:
 class ResolveError(Exception):
     """Asking for a name ran the user's code, and it raised (the message says what), or hung
     or exited (``raised`` False); ``file``: the file a syntax error is in, when that is what
-    it raised; ``missing``: the module a ModuleNotFoundError names, when that is."""
+    it raised; ``missing``: the module a ModuleNotFoundError names, or a name a
+    ``from package import name`` did not find (package.name), when that is."""
 
     def __init__(
         self, message: str, file: str | None = None, raised: bool = True, missing: str | None = None

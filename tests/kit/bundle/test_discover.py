@@ -370,6 +370,47 @@ def test_a_package_the_build_cannot_read_is_one_line_saying_why(toy, how):
     assert str(raised.value) == said
 
 
+FROM_IMPORTS_NOT_FOUND = {
+    # PyRival's own import, the other spelling: ImportError, not ModuleNotFoundError
+    "a module of its own not there": (
+        {"shared/rival/__init__.py": "from . import version\n"},
+        ": shared/rival/version.py is not in the workspace (a library's install may write it, "
+        "as PyRival's setup.py writes its version.py): create it, or copy the package as "
+        "installed",
+    ),
+    "a file of that name there, which raised": (
+        {"shared/rival/__init__.py": "from . import version\n",
+         "shared/rival/version.py": "raise ImportError(\"cannot import name 'version' from "
+                                    "'shared.rival'\", name='shared.rival')\n"},
+        " (the build imports a package, with no input, to find its modules)",
+    ),
+    "an import cycle's function defined later": (
+        {"shared/rival/__init__.py": "from . import cycle\ndef g():\n    return 2\n",
+         "shared/rival/cycle.py": "from shared.rival import g\n"},
+        " (the build imports a package, with no input, to find its modules)",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("how", sorted(FROM_IMPORTS_NOT_FOUND))
+def test_a_from_import_that_finds_no_module_of_the_package_says_which_file(toy, how):
+    """``from . import version`` with no version.py raises ImportError ("cannot import name
+    ... most likely due to a circular import"): told the same as ``from .version import``, but
+    only when no file of that name is there and the package binds no such name."""
+    files, said = FROM_IMPORTS_NOT_FOUND[how]
+    for path, text in {**files, "shared/rival/algo.py": "def f():\n    return 1\n"}.items():
+        write(toy, path, text)
+    write(toy, "solutions/toy_sum.py", "from shared.rival.algo import f\nprint(f())\n")
+    with pytest.raises(BuildError) as raised:
+        bundle_of(toy)
+    message = str(raised.value)
+    assert message.startswith(
+        "solutions/toy_sum.py:1: import 'shared.rival.algo': its package 'shared.rival' raised "
+        "ImportError: cannot import name "
+    )
+    assert message.endswith(said) and "\n" not in message
+
+
 def test_import_star_from_a_package_whose_all_adds_its_submodules_lists_bundles(toy):
     """``__all__ = a.__all__ + b.__all__`` after the package imported them: nothing for the
     build to read, nothing missing (it refused such a package for a while)."""
