@@ -137,11 +137,12 @@ def _versioned(tree: ast.Module, kind: type) -> list:
     """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression;
     ``ast.expr``: every conditional expression, for ``guard_expressions``). Found once a tree
     for all: the guarded lines of each reading, the windows and vermin's texts ask them of
-    every module (70 times for Lines of Action's ten)."""
+    every module (70 times for Lines of Action's ten). Kept once the walk is done: one that
+    raised leaves nothing half found for the next reader."""
     known = _VERSIONED.get(tree)
     if known is None:
         modules = module_names(tree)
-        known = _VERSIONED[tree] = {ast.If: [], ast.IfExp: [], ast.expr: []}
+        known = {ast.If: [], ast.IfExp: [], ast.expr: []}
         for node in walk(tree):
             if type(node) not in known:
                 continue
@@ -155,6 +156,7 @@ def _versioned(tree: ast.Module, kind: type) -> list:
             read = reading(test) if isinstance(test, ast.Compare) else None
             if read is not None and read[0] in ("from", "below") and read[1] > BASE:
                 known[type(node)].append((node, test, read[1], negated != (read[0] == "below")))
+        _VERSIONED[tree] = known
     return known[kind]
 
 

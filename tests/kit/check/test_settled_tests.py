@@ -244,6 +244,26 @@ def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
     assert len(read) == 2
 
 
+def test_a_walk_that_raised_leaves_nothing_kept_for_the_next_reader(monkeypatch):
+    """The walk of a tree's versioned ``if`` statements raised at its second test (a check stopped
+    there): the next reader of that tree finds both, not the one found before it raised."""
+    real, calls = settled_tests_module.reading, []
+
+    def raising_once(test):
+        calls.append(test)
+        if len(calls) == 2:
+            raise RuntimeError("stopped")
+        return real(test)
+
+    monkeypatch.setattr(settled_tests_module, "reading", raising_once)
+    text = "import sys\nif sys.version_info >= (3, 9):\n    a = 1\n"
+    text += "if sys.version_info >= (3, 10):\n    b = 2\n"
+    tree = ast.parse(text)
+    with pytest.raises(RuntimeError):
+        versioned_ifs(tree)
+    assert [node.lineno for node, _, _, _ in versioned_ifs(tree)] == [2, 4]
+
+
 def test_an_if_on_a_builtin_added_later_bounds_its_branches_as_a_member_does():
     """``hasattr(builtins, "anext")`` (3.10, ``ADDED_BUILTINS``) as ``hasattr(math, "lcm")``:
     its branch from 3.10 on, its ``else`` below; a builtin 3.8 has is settled, as
