@@ -17,7 +17,8 @@ The API checks accept anything inside
   branches each on its versions, ``kit.check.settled_tests.expression_windows``, a test of
   the implementation's each under the implementation that runs it,
   ``implementation_expression_windows``, and what another guard's test guards of its branches
-  alone, ``guard_expressions``; vermin's texts alike, ``kit.check.vermin_findings``);
+  alone, ``guard_expressions``; vermin's texts alike, ``kit.check.vermin_findings``, and
+  the checks of removed and Unix-only members, ``kit.check.settled_tests.reach``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and

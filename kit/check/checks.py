@@ -415,10 +415,9 @@ def _import_error(
 def _removed_names(modules: list[Source], targets: list[Target]) -> list[str]:
     """``fractions.gcd`` for a target of 3.9 or later, and the other members removed."""
     errors = []
-    for where, line, name, _, below in removed_names.findings(modules):
-        lacking = [
-            t for t in targets if t.syntax < below and removed_names.why(name, t.syntax, t.impl)
-        ]
+    for where, line, name, _, below, since, runs in removed_names.findings(modules):
+        running = _running(targets, since, below, runs)
+        lacking = [t for t in running if removed_names.why(name, t.syntax, t.impl)]
         if lacking:
             said = removed_names.why(name, lacking[0].syntax, lacking[0].impl)
             errors.append(f"{where}:{line}: '{name}' {said} (targets {_names(lacking)})")
@@ -426,11 +425,23 @@ def _removed_names(modules: list[Source], targets: list[Target]) -> list[str]:
 
 
 def _platform_names(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:
+    found = platform_names.findings(modules, judge.platform)
     return [
         f"{where}:{line}: '{name}' {why.replace('this judge', judge.name)} "
-        f"(targets {_names(targets)})"
-        for where, line, name, why in platform_names.findings(modules, judge.platform)
+        f"(targets {_names(running)})"
+        for where, line, name, why, since, until, runs in found
+        for running in [_running(targets, since, until, runs)]
+        if running
     ]
+
+
+def _running(
+    targets: list[Target], since: tuple[int, int], until: tuple[int, int], runs: str | None
+) -> list[Target]:
+    """The targets that run a use the versions from ``since`` below ``until`` of the
+    implementation ``runs`` (None: either) run (``kit.check.settled_tests.reach``); a
+    version-less one stands for its oldest."""
+    return [t for t in targets if since <= t.syntax < until and runs in (None, t.impl)]
 
 
 def _compiles_modules(modules: list[Source], judge: _Judge) -> bool:

@@ -6,7 +6,11 @@ attribute lookup raises AttributeError there, and ``from signal import alarm`` I
 Found: ``module.name`` where ``module`` is bound by ``import module [as alias]`` anywhere in
 the file, and ``from module import name``. A use under a platform or version guard
 (``kit.bundle.guards``, platform tests included: ``if sys.platform != "win32"``, ``if
-hasattr(signal, "SIGALRM")``, ``try`` / ``except AttributeError``) passes.
+hasattr(signal, "SIGALRM")``, ``try`` / ``except AttributeError``) passes. Tests of the
+version or the implementation are read as the API check reads them
+(``kit.check.settled_tests.reach``): a use counts for the targets that run its ``if`` branch
+or its branch of a conditional expression, and one beside such an expression in its statement
+for every target (``signal.SIGALRM + (1 if PYPY else 0)`` fails under both).
 
 Paths that only Unix has are found too (``UNIX_PATHS``): a string starting ``/dev/`` or
 ``/proc/`` given first to a call that opens or looks up a path (``PATH_CALLS``:
@@ -21,10 +25,12 @@ import ast
 from kit.bundle.guards import imported_flags, untaken_on_windows
 from kit.bundle.sources import Source, called_name, walk
 from kit.check.member_uses import member_uses
-from kit.check.settled_tests import guarded_lines_of
+from kit.check.settled_tests import guarded_lines_of, reach
 from kit.judges.platforms import UNIX_ONLY_NAMES, WINDOWS, missing_name
 
-Finding = tuple[str, int, str, str]  # file, line, "module.name", why it is missing
+# file, line, "module.name", why it is missing, the versions that run it (from, below) and the
+# implementation that alone does (None: either; ``kit.check.settled_tests.reach``)
+Finding = tuple[str, int, str, str, tuple[int, int], tuple[int, int], "str | None"]
 UNIX_PATHS = ("/dev/", "/proc/")
 UNIX_PATH_WHY = "is a path only Unix has, and this judge runs Python on Windows"
 # the calls (by the name called: open, os.open, io.open, Path, os.path.exists...) whose first
@@ -39,18 +45,22 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines_of(module, modules, platform=True, missing="member")
+        guarded = guarded_lines_of(module, modules, platform=True, versioned=True, missing="member")
         untaken = untaken_on_windows(tree, imported_flags(module, modules))
-        for node, owner, name in member_uses(tree, UNIX_ONLY_NAMES):
-            why = missing_name(owner, name, platform)
-            line = node.lineno
-            if why is not None and line not in guarded and id(node) not in untaken:
-                found.append((module.rel, line, f"{owner}.{name}", why))
+        runs = reach(module, modules)
+        uses = [
+            (node, f"{owner}.{name}", missing_name(owner, name, platform))
+            for node, owner, name in member_uses(tree, UNIX_ONLY_NAMES)
+        ]
         if platform == WINDOWS:
-            for node in _unix_paths(tree):
-                if node.lineno not in guarded and id(node) not in untaken:
-                    found.append((module.rel, node.lineno, node.value, UNIX_PATH_WHY))
-    return sorted(set(found))
+            uses += [(node, node.value, UNIX_PATH_WHY) for node in _unix_paths(tree)]
+        for node, name, why in uses:
+            if why is None or node.lineno in guarded or id(node) in untaken:
+                continue
+            since, until, impl = runs(node)
+            if impl != "" and since < until:
+                found.append((module.rel, node.lineno, name, why, since, until, impl))
+    return sorted(set(found), key=lambda use: (*use[:-1], use[-1] or ""))
 
 
 def _unix_paths(tree: ast.AST) -> list[ast.Constant]:

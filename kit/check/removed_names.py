@@ -6,7 +6,13 @@ fractions import gcd`` ImportError (``kit.judges.stdlib.REMOVED_MEMBERS``, with 
 that removed each). Found as ``kit.check.member_uses`` finds them; a use under a version guard
 (``kit.bundle.guards``: ``if hasattr(fractions, "gcd")``, ``try`` / ``except ImportError``)
 passes. The targets that lack a member are those whose version is the one it was removed
-from or later (a version-less ``pypy3`` stands for its oldest).
+from or later (a version-less ``pypy3`` stands for its oldest). Tests of the version or the
+implementation are read as the API check reads them (``kit.check.settled_tests.reach``): a use
+counts on the versions and the implementation that run its ``if`` branch or its branch of a
+conditional expression (``fractions.gcd(a, b) if sys.version_info < (3, 9) else math.gcd(a,
+b)`` on none that lacks it; ``fractions.gcd(a, b) if hasattr(fractions, "gcd") else ...``
+guarded), and one beside such an expression in its statement on every one
+(``fractions.gcd(a, b) + (1 if PYPY else 0)`` fails on 3.9 and later).
 
 The old name as a fallback (``try: from collections.abc import Sequence`` / ``except
 ImportError: from collections import Sequence``, ``sortedcontainers``' own) runs only where
@@ -25,12 +31,13 @@ import ast
 from kit.bundle.guards import catches, start_of, try_caught
 from kit.bundle.sources import Source, walk
 from kit.check.member_uses import member_uses
-from kit.check.settled_tests import NEVER, guarded_lines_of, listed_added
+from kit.check.settled_tests import NEVER, guarded_lines_of, listed_added, reach
 from kit.judges.platforms import UNIX_ONLY
 from kit.judges.stdlib import ADDED, KNOWN, PYPY_ONLY, REMOVED, REMOVED_MEMBERS, removed_member
 
-# file, line, "module.name", removed from, the first version the line no longer runs on
-Finding = tuple[str, int, str, tuple[int, int], tuple[int, int]]
+# file, line, "module.name", removed from, the first version the use no longer runs on, the
+# first it runs on, and the implementation that alone runs it (None: either; ``reach``)
+Finding = tuple[str, int, str, tuple[int, int], tuple[int, int], tuple[int, int], "str | None"]
 MODULES = frozenset(module for module, _ in REMOVED_MEMBERS)
 
 
@@ -42,14 +49,18 @@ def findings(modules: list[Source]) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines_of(module, modules, missing="member")
-        windows = fallback_windows(tree)
+        guarded = guarded_lines_of(module, modules, versioned=True, missing="member")
+        windows, runs = fallback_windows(tree), reach(module, modules)
         for node, owner, name in member_uses(tree, MODULES):
             removed = REMOVED_MEMBERS.get((owner, name))
-            below = windows.get(node.lineno, NEVER)
-            if removed is not None and node.lineno not in guarded and removed < below:
-                found.append((module.rel, node.lineno, f"{owner}.{name}", removed, below))
-    return sorted(set(found))
+            if removed is None or node.lineno in guarded:
+                continue
+            since, until, impl = runs(node)
+            below = min(windows.get(node.lineno, NEVER), until)
+            if impl != "" and max(removed, since) < below:
+                use = (module.rel, node.lineno, f"{owner}.{name}", removed, below, since, impl)
+                found.append(use)
+    return sorted(set(found), key=lambda use: (*use[:-1], use[-1] or ""))
 
 
 def fallback_windows(tree: ast.Module) -> dict[int, tuple[int, int]]:

@@ -24,6 +24,8 @@ of ``x.bit_count`` where it holds; ``guarded_parts``, ``guarded_windows``). One 
 the implementation is read as an ``if`` on it, by the same rule (``implementation_ifs``,
 ``implementation_expressions``): each node of a branch under the implementation that runs it
 (``implementation_expression_windows``, as ``implementation_windows`` gives an ``if``'s lines).
+The checks of members some Pythons lack (``kit.check.removed_names``, ``platform_names``) read
+guards the same way, each node by all these windows at once (``reach``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
@@ -40,6 +42,7 @@ from __future__ import annotations
 import ast
 import functools
 import weakref
+from collections.abc import Callable
 
 from kit.bundle.guards import (
     GUARD_CALLS,
@@ -57,6 +60,7 @@ from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
 NEVER = (99, 0)  # a version no Python has yet: no upper bound
+ALL = (BASE, NEVER)  # the window of code no version test bounds
 # modules of pure computation, whose members every implementation and platform of a version has
 # (vermin's members of each up to 3.8 all found under Debian's PyPy 3.9; not cmath, whose tau
 # PyPy 3.9 lacks)
@@ -373,6 +377,34 @@ def both_run(line: str | None, node: str | None) -> str | None:
     if line is None or node is None:
         return node if line is None else line
     return line if line == node else ""
+
+
+# the versions that run a node, (lowest, first without), and the implementation that alone runs
+# it: "pypy", "cpython", None for either, "" for neither
+Reach = tuple[tuple[int, int], tuple[int, int], "str | None"]
+
+
+def reach(module: Source, modules: list[Source]) -> Callable[[ast.AST], Reach]:
+    """Who runs each node of ``module``, as the API check reads it: the versions and the
+    implementation of the ``if`` branches around its line (``version_windows``,
+    ``implementation_windows``) and of the conditional expressions' branches it is in
+    (``expression_windows``, ``guarded_windows``: none, ``implementation_expression_windows``),
+    for the checks of members some Pythons lack, which read guards as the API check does
+    (``guarded_lines_of(..., versioned=True)``): ``fractions.gcd(a, b) + (1 if PYPY else 0)``
+    runs ``fractions.gcd`` everywhere, ``fractions.gcd(a, b) if sys.version_info < (3, 9)
+    else math.gcd(a, b)`` below 3.9 only."""
+    tree = module.shipped_tree()
+    lines, runners = version_windows(tree), implementation_windows(module, modules)
+    nodes = {**expression_windows(tree), **guarded_windows(module, modules)}
+    node_runners = implementation_expression_windows(module, modules)
+
+    def of(node: ast.AST) -> Reach:
+        line = node.lineno  # type: ignore[attr-defined]
+        (low, high), (since, until) = lines.get(line, ALL), nodes.get(id(node), ALL)
+        runs = both_run(runners.get(line), node_runners.get(id(node)))
+        return (max(low, since), min(high, until), runs)
+
+    return of
 
 
 def _asks_added(test: ast.expr | None, modules: dict[str, str]) -> tuple[int, int] | None:

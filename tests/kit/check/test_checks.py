@@ -15,6 +15,7 @@ from kit.bundle_making import make_bundle
 from kit.check import apis, checks
 from kit.check.checks import check
 from kit.errors import BuildError
+from kit.judges.platforms import WINDOWS
 from kit.judges.targets import Target
 from kit.registry import load_registry
 from tests.bundle_support import (
@@ -712,6 +713,45 @@ def test_one_construct_on_a_line_lists_every_target_each_of_its_findings_fails()
     assert checks._apis(apis.findings([source]), targets) == [
         "shared/m.py:2: int.bit_count() needs Python 3.10 (targets cpython3.8, cpython3.9)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("code", "removed", "on_windows"),
+    [
+        # beside a conditional expression in its statement: every target that lacks it (CPython
+        # 3.9.18 died with AttributeError on each, measured)
+        ("g = fractions.gcd(1, 2) + (1 if PYPY else 0) + signal.SIGALRM",
+         "cpython3.9, cpython3.11, pypy3.10", "cpython3.8, cpython3.9, cpython3.11, pypy3.10"),
+        ("g = fractions.gcd(1, 2) + (1 if hasattr(x, 'bit_count') else 0) + signal.SIGALRM",
+         "cpython3.9, cpython3.11, pypy3.10", "cpython3.8, cpython3.9, cpython3.11, pypy3.10"),
+        ("g = fractions.gcd(1, 2) + (1 if sys.version_info >= (3, 9) else 0) + signal.SIGALRM",
+         "cpython3.9, cpython3.11, pypy3.10", "cpython3.8, cpython3.9, cpython3.11, pypy3.10"),
+        # in a branch: those that run it
+        ("g = fractions.gcd(1, 2) + signal.SIGALRM if sys.version_info < (3, 10) else 0",
+         "cpython3.9", "cpython3.8, cpython3.9"),
+        ("g = fractions.gcd(1, 2) + signal.SIGALRM if not PYPY else 0",
+         "cpython3.9, cpython3.11", "cpython3.8, cpython3.9, cpython3.11"),
+        ("g = math.gcd(1, 2) if sys.version_info >= (3, 9) else fractions.gcd(1, 2)", None, None),
+        ("g = fractions.gcd(1, 2) if hasattr(fractions, 'gcd') else math.gcd(1, 2)", None, None),
+    ],
+)  # fmt: skip
+def test_a_removed_or_unix_only_member_fails_the_targets_that_run_it(code, removed, on_windows):
+    """``fractions.gcd(a, b) + (1 if PYPY else 0)`` passed for 3.9 and later, and
+    ``signal.SIGALRM`` beside such an expression for Windows: a conditional expression
+    guarded its whole statement. A use in its branch fails the targets that run the branch."""
+    head = "import sys, math, fractions, signal\nPYPY = sys.implementation.name == 'pypy'\n"
+    text = head + code + "\n"
+    source = Source("shared.m", Path("shared/m.py"), "shared/m.py", False, text, ast.parse(text))
+    source.shipped = text
+    targets = [Target("cpython", (3, 8)), Target("cpython", (3, 9)), Target("cpython", (3, 11))]
+    targets.append(Target("pypy", (3, 10)))
+    judge = checks._Judge("Codeforces", None, True, platform=WINDOWS)
+    gone = "shared/m.py:3: 'fractions.gcd' was removed in Python 3.9 (targets {})"
+    assert checks._removed_names([source], targets) == ([gone.format(removed)] if removed else [])
+    unix = "shared/m.py:3: 'signal.SIGALRM' exists only on Unix, and Codeforces runs Python on "
+    unix += "Windows (targets {})"
+    expected = [unix.format(on_windows)] if on_windows else []
+    assert checks._platform_names([source], targets, judge) == expected
 
 
 def test_a_helper_named_as_a_module_pypy_has_built_in_is_noted_for_pypy_targets(toy):

@@ -16,7 +16,7 @@ from kit.judges.platforms import UNIX, WINDOWS
 def found(text, platform=WINDOWS):
     text = textwrap.dedent(text)
     source = Source("m", Path("m.py"), "m.py", False, text, ast.parse(text), shipped=text)
-    return [(line, name) for _, line, name, _ in platform_names.findings([source], platform)]
+    return [finding[1:3] for finding in platform_names.findings([source], platform)]
 
 
 @pytest.mark.parametrize(
@@ -116,4 +116,31 @@ def test_a_platform_flag_imported_from_a_helper_guards_as_its_own_would():
     )
     main = source("__main__", "a.py", text)
     found = platform_names.findings([main, env], WINDOWS)
-    assert [(line, name) for _, line, name, _ in found] == [(5, "os.getuid")]
+    assert [finding[1:3] for finding in found] == [(5, "os.getuid")]
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # beside a conditional expression in its statement: run on every version, under both
+        ("t = signal.SIGALRM + (1 if PYPY else 0)\n", [((3, 8), (99, 0), None)]),
+        ("t = signal.SIGALRM + (1 if hasattr(x, 'bit_count') else 0)\n",
+         [((3, 8), (99, 0), None)]),
+        ("t = signal.SIGALRM + (1 if sys.version_info >= (3, 9) else 0)\n",
+         [((3, 8), (99, 0), None)]),
+        # in its branch: on the versions and the implementation that run it
+        ("t = signal.SIGALRM if sys.version_info < (3, 9) else 0\n", [((3, 8), (3, 9), None)]),
+        ("t = signal.SIGALRM if not PYPY else 0\n", [((3, 8), (99, 0), "cpython")]),
+        ("t = signal.SIGALRM if hasattr(signal, 'SIGALRM') else 0\n", []),
+        ("if sys.version_info >= (3, 11):\n    open('/dev/stdin')\n", [((3, 11), (99, 0), None)]),
+    ],
+)  # fmt: skip
+def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_everywhere(
+    code, expected
+):
+    """``signal.SIGALRM + (1 if PYPY else 0)`` passed for Codeforces' Windows: a conditional
+    expression on a test of the version or the implementation guarded its whole statement."""
+    head = "import sys, signal\nPYPY = sys.implementation.name == 'pypy'\n"
+    text = head + code
+    source = Source("m", Path("m.py"), "m.py", False, text, ast.parse(text), shipped=text)
+    assert [finding[4:] for finding in platform_names.findings([source], WINDOWS)] == expected

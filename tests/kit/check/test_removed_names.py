@@ -13,7 +13,7 @@ from kit.check import removed_names
 
 
 def found(text):
-    return [(line, name, version) for _, line, name, version, _ in windowed(text)]
+    return [finding[1:4] for finding in windowed(text)]
 
 
 def windowed(text):
@@ -97,4 +97,41 @@ def test_pypy_keeps_what_its_own_modules_kept():
 def test_an_old_name_as_a_fallback_counts_only_where_the_try_s_imports_fail(code, expected):
     """sortedcontainers 2.4.0 falls back to ``collections.Sequence`` so (ten such lines):
     the fallback runs only where its ``try``'s imports fail, never for collections.abc."""
-    assert [finding[1:] for finding in windowed(code)] == expected
+    assert [finding[1:5] for finding in windowed(code)] == expected
+
+
+HEAD = "import sys, math, fractions\nPYPY = sys.implementation.name == 'pypy'\n"
+ANY = ((3, 9), (99, 0), (3, 8), None)  # removed in 3.9, on every version, under both
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # beside a conditional expression in its statement: run on every version (3.9.18 died
+        # on each, measured), whatever the expression tests
+        ("g = fractions.gcd(a, b) + (1 if PYPY else 0)\n", [ANY]),
+        ("g = fractions.gcd(a, b) + (1 if hasattr(x, 'bit_count') else 0)\n", [ANY]),
+        ("g = fractions.gcd(a, b) + (1 if sys.version_info >= (3, 9) else 0)\n", [ANY]),
+        # in its branch: on the versions and the implementation that run it
+        ("g = fractions.gcd(a, b) if sys.version_info < (3, 9) else math.gcd(a, b)\n", []),
+        ("g = math.gcd(a, b) if sys.version_info >= (3, 9) else fractions.gcd(a, b)\n", []),
+        ("g = fractions.gcd(a, b) if hasattr(fractions, 'gcd') else math.gcd(a, b)\n", []),
+        ("g = fractions.gcd(a, b) if sys.version_info < (3, 10) else 0\n",
+         [((3, 9), (3, 10), (3, 8), None)]),
+        ("g = fractions.gcd(a, b) if not PYPY else math.gcd(a, b)\n",
+         [((3, 9), (99, 0), (3, 8), "cpython")]),
+        ("g = 0 if PYPY else fractions.gcd(a, b) if PYPY else 1\n", []),  # under neither
+        # an if on such a test alike: its branch where it runs
+        ("if sys.version_info >= (3, 9):\n    g = fractions.gcd(a, b)\n",
+         [((3, 9), (99, 0), (3, 9), None)]),
+        ("if sys.version_info < (3, 9):\n    g = fractions.gcd(a, b)\n", []),
+        ("if PYPY:\n    g = fractions.gcd(a, b)\n", [((3, 9), (99, 0), (3, 8), "pypy")]),
+    ],
+)  # fmt: skip
+def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_everywhere(
+    code, expected
+):
+    """A conditional expression on a test of the version, the implementation or a member
+    guarded its whole statement: ``fractions.gcd(a, b) + (1 if PYPY else 0)`` passed for 3.9,
+    which dies there; its branches are read as the API check reads them."""
+    assert [finding[3:] for finding in windowed(HEAD + code)] == expected

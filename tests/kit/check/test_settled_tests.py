@@ -22,6 +22,7 @@ from kit.check.settled_tests import (
     implementation_expressions,
     implementation_ifs,
     implementation_windows,
+    reach,
     settled_tests,
     version_windows,
     versioned_expressions,
@@ -356,3 +357,28 @@ def test_a_conditional_expression_on_an_implementation_test_is_read_as_an_if_on_
     assert runs["v.bit_count()"] is None
     assert guarded_lines_of(source, [source], versioned=True) == set()  # read per branch
     assert guarded_lines_of(source, [source]) == {3, 4, 5, 6}  # other checks: whole, as before
+
+
+def test_a_node_is_reached_by_its_line_s_ifs_and_its_own_expressions_branches():
+    """``reach``: the versions and the implementation that run a node, its ``if`` branch's and
+    its conditional expressions' branches' together; what a guard's expression guards runs on
+    none, what stands beside an expression on every version under both."""
+    text = """\
+        import sys, math, fractions
+        PYPY = sys.implementation.name == "pypy"
+        if sys.version_info >= (3, 9):
+            a = fractions.gcd(1, 2) if not PYPY else 0
+        b = fractions.gcd(1, 2) + (1 if PYPY else 0)
+        c = math.gcd(1, 2) if sys.version_info < (3, 10) else fractions.gcd(1, 2)
+        d = fractions.gcd(1, 2) if hasattr(fractions, "gcd") else 0
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    runs = reach(source, [source])
+    nodes = [n for n in ast.walk(source.shipped_tree()) if ast.unparse(n) == "fractions.gcd"]
+    assert sorted((n.lineno, *runs(n)) for n in nodes) == [
+        (4, (3, 9), NEVER, "cpython"),
+        (5, BASE, NEVER, None),
+        (6, (3, 10), NEVER, None),
+        (7, NEVER, NEVER, None),
+    ]
