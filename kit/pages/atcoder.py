@@ -82,12 +82,21 @@ def read(root: Element, source: str, url: str | None) -> Page:
 # the task ids of AtCoder's rated contests (ABC, ARC, AGC, AHC), as their addresses give them:
 # atcoder.jp/contests/abc300/tasks/abc300_a, the first contests' tasks numbered (abc001_1); a
 # slug of this form is its task's id (others, dp_a or practice_1, cannot be told from a name)
-TASK_ID = re.compile(r"a[bgrh]c\d{3,4}_[a-z0-9]")
+TASK_ID = re.compile(r"a[bgrh]c(\d{3,4})_([a-z0-9])")
+# but ABC 042 to 111 were mostly held with an ARC (058 to 103), their C and D the ARC's A and
+# B, named so (atcoder.jp/contests/abc042/tasks/arc058_a, .../abc111/tasks/arc103_b): there
+# abcNNN_c and abcNNN_d name no task, or not always, and are not taken for ids
+JOINT_ABC = range(42, 112)
 
 
 def task_id(slug: str) -> str | None:
-    """The task id a slug is (``abc300_a``), by the rated contests' form; else None."""
-    return slug if TASK_ID.fullmatch(slug) else None
+    """The task id a slug is (``abc300_a``), by the rated contests' form; else None (also
+    for the C and D of an ABC of ``JOINT_ABC``, whose ids are the ARC's)."""
+    found = TASK_ID.fullmatch(slug)
+    if found is None:
+        return None
+    joint = slug.startswith("abc") and int(found[1]) in JOINT_ABC and found[2] in "cd"
+    return None if joint else slug
 
 
 def id_in(url: str | None) -> str | None:

@@ -127,6 +127,11 @@ def test_a_batch_task_s_page_is_not_interactive():
         ("abc300", None),
         ("abc300_a_2", None),
         ("xabc300_a", None),
+        ("abc042_a", "abc042_a"),  # a joint contest's own tasks
+        ("abc042_c", None),  # ABC 042 C is ARC 058's arc058_a
+        ("abc111_d", None),  # ABC 111 D is ARC 103's arc103_b
+        ("abc041_c", "abc041_c"),
+        ("abc112_c", "abc112_c"),
     ],
 )
 def test_a_slug_of_a_rated_contest_s_task_form_is_its_task_id(slug, task):
