@@ -171,6 +171,7 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = [".", "src"]\n', None),
         ("setup.cfg", "[tool:pytest]\naddopts = -q\n", "`pythonpath = .` to its [tool:pytest]"),
         ("tox.ini", "[pytest]\npythonpath = src .\n", None),
+        ("tox.ini", "[pytest]\npythonpath = src\n", "`pythonpath = .` to its [pytest]"),
         ("pytest.ini", "[pytest]\n", "`pythonpath = .` to its [pytest]"),
     ],
 )
