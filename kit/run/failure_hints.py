@@ -286,8 +286,11 @@ OS_EXIT_HINT = (
     "wrote and had not flushed is lost, here and on the judge; call sys.stdout.flush() before "
     "os._exit"
 )
-# a call of os._exit, as an attribute or imported from os (``from os import _exit``)
-_OS_EXIT = re.compile(r"\bos\._exit\s*\(|^\s*from\s+os\s+import\b.*\b_exit\b", re.MULTILINE)
+# a call of os._exit, as an attribute or imported from os (``from os import _exit``, a list
+# in parentheses over lines too)
+_OS_EXIT = re.compile(
+    r"\bos\._exit\s*\(|^\s*from\s+os\s+import\s*(?:\([^)]*|.*)\b_exit\b", re.MULTILINE
+)
 
 
 def os_exit_hint(text: str, got: bytes, expected: bytes) -> list[str]:

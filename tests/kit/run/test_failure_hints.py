@@ -217,6 +217,8 @@ def test_an_idle_game_under_a_kattis_validator_names_the_solution_s_read_past_th
         ('sys.stdout.write("2\\n")\nos._exit(0)\n', b"", True),  # nothing flushed: empty
         ("from os import _exit\nprint(1)\nprint(2)\n_exit(0)\n", b"1\n", True),  # cut
         ("import os\nprint(1, 3)\nos._exit(0)\n", b"1 3\n", False),  # as long: not cut
+        ("import os\nprint(1)\nprint(2, end='')\nos._exit(0)\n", b"1\n2", False),  # all there
+        ("from os import (\n    _exit,\n)\nprint(1)\n_exit(0)\n", b"", True),  # on lines
         ('sys.stdout.write("2\\n")\nsys.exit(0)\n', b"", False),  # sys.exit flushes
         ("# os._exitcode is not called\nprint(3)\n", b"", False),
     ],
