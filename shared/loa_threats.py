@@ -11,11 +11,11 @@ Usage: made once per searcher (shared/loa_search.py); closures over its tables, 
 Method: a connecting move lands on a square touching every group (all but the moved piece's
     own when that piece stands alone); per landing square only the pieces in line with it are
     tried, and a flood fill decides (not needed for a lone piece). With more than
-    CONNECT_GROUPS groups there is none, nor when no empty square touches every group of two
-    or more pieces (most boards: the fill ands their spreads). Every group is filled once
-    (its first spread by table), and their number left in ``known_groups`` for the
-    evaluation; the fill's last spread of each group (the group and its neighbours) gives
-    its landing squares.
+    CONNECT_GROUPS groups there is none, nor when no square free of the side's pieces touches
+    every group of two or more (most boards: the fill ands their spreads). Every group is
+    filled once (its first spread by table), and their number left in ``known_groups`` for
+    the evaluation; the fill's last spread of each group (the group and its neighbours)
+    gives its landing squares.
 Time: per new bit-board, one flood fill per group and, per landing square, the pieces in line
     with it; memoised (measured: docs/lines-of-action.md, sixth round, "Speed").
 Status: tests/test_loa_threats.py against a brute force over every move on random boards;
