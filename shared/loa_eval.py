@@ -364,7 +364,9 @@ def _side_scorer(w, known_groups, side_max):
     span = [0] + [m.bit_length() - (m & -m).bit_length() + 1 for m in range(1, 256)]
     by_span = [tuple([(w_unif * h * span[m]) >> 3 for m in range(256)]) for h in range(9)]
     area = tuple(by_span[h] for h in span)
-    pair_row = _pair_rows().__getitem__
+    # the rank-pair table once per pair of ranks, read by getitem in C (its bound __getitem__
+    # is a method-wrapper, which CPython 3.8 calls through an argument tuple)
+    pair_tables = (_pair_rows(),) * 9
     frame = b"\0"  # the frame's empty rank below the first
     euler_4 = EULER_BIAS + 4  # the Euler term counts from 4 (one group, no hole)
     cache = {}
@@ -407,7 +409,7 @@ def _side_scorer(w, known_groups, side_max):
                 groups += 1
         # quads, adjacent pairs and 4 x Euler number in one pass of 9 table look-ups, one per
         # pair of adjacent ranks (the frame's empty rank below the first and above the last)
-        t = sum(map(getitem, map(pair_row, frame + data), data))
+        t = sum(map(getitem, map(getitem, pair_tables, frame + data), data))
         score += (
             w_quad * (t & 255)
             + w_conn * ((t >> 8) & 1023) // n
@@ -468,6 +470,9 @@ def _mobility_scorer(edge_w, mob_max, pattern_max):
 
     rows_of = tuple(Rows() for _ in sublines)
     own_rows = tuple(rows_of[c] for c in classes)  # per byte, its class's rows
+    # a row by dict's own __getitem__ (it calls __missing__): getitem on a dict subclass goes
+    # through a slot that CPython 3.8 calls by looking the method up
+    row_of = dict.__getitem__
     r0, r1, r2, r3, r4, r5, r6, r7 = _rank_images()  # by rank, the line bytes' images
     patterns = {}  # per bit-board, its 32 line bytes
     pattern_get = patterns.get
@@ -494,7 +499,7 @@ def _mobility_scorer(edge_w, mob_max, pattern_max):
             data = line_bytes(bb)
         if len(own_memo) > pattern_max:
             own_memo.clear()
-        rows = own_memo[bb] = tuple(map(getitem, own_rows, data))
+        rows = own_memo[bb] = tuple(map(row_of, own_rows, data))
         return rows
 
     def fill(me, opp):
