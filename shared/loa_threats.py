@@ -13,9 +13,10 @@ Method: a connecting move lands on a square touching every group (all but the mo
     tried, and a flood fill decides (not needed for a lone piece). With more than
     CONNECT_GROUPS groups there is none, nor when no square free of the side's pieces touches
     every group of two or more (most boards: the fill ands their spreads). Every group is
-    filled once (its first spread by table), and their number left in ``known_groups`` for
-    the evaluation; the fill's last spread of each group (the group and its neighbours)
-    gives its landing squares.
+    filled once (its first spread by table; a lone piece goes into a mask), and their number
+    left in ``known_groups`` for the evaluation; the and of the larger groups' last spreads
+    (each group and its neighbours) and the lone pieces' squares around them give the
+    landing squares.
 Time: per new bit-board, one flood fill per group and, per landing square, the pieces in line
     with it; memoised (measured: docs/lines-of-action.md, sixth round, "Speed").
 Status: tests/test_loa_threats.py against a brute force over every move on random boards;
@@ -48,27 +49,19 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         behind, and at most 4 squares around a square are pairwise apart. Every group is
         filled, and their number left for the evaluation (known_groups), which would
         otherwise fill them again."""
-        # the groups (8-connected), seeded from either end in turn, so that the first groups
-        # tend to lie far apart (the flood fill of loa_bitboard, written out here: a call per
-        # new bit-board costs CPython 3.8 more; its first spread, from the seed, by table: half
-        # the groups are lone pieces); the last step's 8-neighbour spread of a group (before it
-        # is masked) is kept for _landing_squares, which would spread it again
+        # the groups (8-connected), each seeded at the highest piece left (the flood fill of
+        # loa_bitboard, written out here: a call per new bit-board costs CPython 3.8 more; its
+        # first spread, from the seed, by table: half the groups are lone pieces, which go
+        # into one mask); only the number of groups is kept, the and of the larger groups'
+        # last 8-neighbour spreads (before they are masked) and the lone pieces
         b = me
-        parts = []
-        spreads = []
-        high = False
+        groups = -1
+        lones = 0
         near = full  # the squares touching every group of two or more pieces
         while b:
-            if high:
-                s = b.bit_length() - 1
-                x = 1 << s
-            else:
-                x = b & -b
-                s = x.bit_length() - 1
-            high = not high
-            y = block[s]
+            y = block[b.bit_length() - 1]
             z = y & b
-            if z != x:  # not a lone piece
+            if z & (z - 1):  # not a lone piece
                 while True:
                     x = z
                     y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
@@ -77,16 +70,18 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
                     if z == x:
                         break
                 near &= y
-            b ^= x
-            parts.append(x)
-            spreads.append(y)
-        known_groups[me] = len(parts) - 1
+                b ^= x
+            else:
+                b ^= z
+                lones |= z
+            groups += 1
+        known_groups[me] = groups
         # a landing square touches every group but perhaps one lone piece: none when no free
         # square touches every larger group (most boards)
         landing = (
-            len(parts) <= CONNECT_GROUPS
+            groups < CONNECT_GROUPS
             and near & ~me
-            and _landing_squares(parts, spreads, full ^ me)
+            and _landing_squares(near, lones, full ^ me, block)
         )
         if not landing:
             connect_cache[me] = ()
@@ -151,23 +146,27 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
     return connecting_moves, can_connect
 
 
-def _landing_squares(parts, spreads, free):
-    """(common, lone, alone) for the groups ``parts`` and the empty squares ``free``: the
-    squares touching every group, the lone pieces, and per lone piece the squares touching
-    every other group; None when there is no such square at all. ``spreads``: per group, the
-    group and its 8 neighbours (bits past the board allowed), as the flood fill left them."""
-    common = FULL  # squares touching every group so far
+def _landing_squares(near, lones, free, block):
+    """(common, lone, alone) for the empty squares ``free``: the squares touching every group,
+    the lone pieces, and per lone piece the squares touching every other group; None when
+    there is no such square at all. ``near``: the squares touching every group of two or more
+    pieces (bits past the board allowed); ``lones``: the lone pieces; ``block[s]``: square s
+    and its neighbours."""
+    common = near & free  # squares touching every group so far
     lone = []  # the lone pieces so far
     alone = []  # per lone piece: the squares touching every other group so far
-    for x, spread in zip(parts, spreads):
-        y = spread & free
-        if alone:
-            for i, e in enumerate(alone):
-                alone[i] = e & y
-        if not (x & (x - 1)):
-            lone.append(x)
-            alone.append(common)
+    b = lones
+    while b:
+        x = b & -b
+        b ^= x
+        y = block[x.bit_length() - 1] & free
+        for i, e in enumerate(alone):
+            alone[i] = e & y
+        lone.append(x)
+        alone.append(common)
         common &= y
-        if not common and not (alone and any(alone)):
+        if not common and not any(alone):
             return None  # no square touches every group
+    if not common and not alone:
+        return None
     return common, lone, alone
