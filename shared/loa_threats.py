@@ -147,11 +147,12 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
 
 
 def _landing_squares(near, lones, free, block):
-    """(common, lone, alone) for the empty squares ``free``: the squares touching every group,
-    the lone pieces, and per lone piece the squares touching every other group; None when
-    there is no such square at all. ``near``: the squares touching every group of two or more
-    pieces (bits past the board allowed); ``lones``: the lone pieces; ``block[s]``: square s
-    and its neighbours."""
+    """(common, lone, alone) for the squares ``free`` of the side's pieces (empty, or the
+    opponent's: a capture lands there): the squares touching every group, the lone pieces,
+    and per lone piece the squares touching every other group; None when there is no such
+    square at all. ``near``: the squares touching every group of two or more pieces (bits
+    past the board allowed); ``lones``: the lone pieces; ``block[s]``: square s and its
+    neighbours."""
     common = near & free  # squares touching every group so far
     lone = []  # the lone pieces so far
     alone = []  # per lone piece: the squares touching every other group so far
