@@ -13,10 +13,10 @@ Method: a connecting move lands on a square touching every group (all but the mo
     tried, and a flood fill decides (not needed for a lone piece). With more than
     CONNECT_GROUPS groups there is none, nor when no square free of the side's pieces touches
     every group of two or more (most boards: the fill ands their spreads). Every group is
-    filled once (its first spread by table; a lone piece goes into a mask), and their number
-    left in ``known_groups`` for the evaluation; the and of the larger groups' last spreads
-    (each group and its neighbours) and the lone pieces' squares around them give the
-    landing squares.
+    filled once (a spread grows by the spread of the pieces a step adds, by table when it
+    adds one; a lone piece goes into a mask), and their number left in ``known_groups`` for
+    the evaluation; the and of the larger groups' last spreads (each group and its
+    neighbours) and the lone pieces' squares around them give the landing squares.
 Time: per new bit-board, one flood fill per group and, per landing square, the pieces in line
     with it; memoised (measured: docs/lines-of-action.md, sixth round, "Speed").
 Status: tests/test_loa_threats.py against a brute force over every move on random boards;
@@ -50,30 +50,38 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
         filled, and their number left for the evaluation (known_groups), which would
         otherwise fill them again."""
         # the groups (8-connected), each seeded at the highest piece left (the flood fill of
-        # loa_bitboard, written out here: a call per new bit-board costs CPython 3.8 more; its
-        # first spread, from the seed, by table: half the groups are lone pieces, which go
-        # into one mask); only the number of groups is kept, the and of the larger groups'
-        # last 8-neighbour spreads (before they are masked) and the lone pieces
+        # loa_bitboard, written out here: a call per new bit-board costs CPython 3.8 more); a
+        # group's spread (the group and its 8 neighbours, bits past the board allowed) grows
+        # by the spread of the pieces each step adds, by table when it adds one (the seed's
+        # first: half the groups are lone pieces, which go into one mask); only the number of
+        # groups is kept, the and of the larger groups' last spreads and the lone pieces
         b = me
         groups = -1
         lones = 0
         near = full  # the squares touching every group of two or more pieces
         while b:
-            y = block[b.bit_length() - 1]
+            s = b.bit_length() - 1
+            x = 1 << s
+            y = block[s]
             z = y & b
-            if z & (z - 1):  # not a lone piece
+            new = z ^ x  # the pieces the last step added
+            if new:  # not a lone piece
                 while True:
                     x = z
-                    y = x | ((x << 1) & not_a) | ((x >> 1) & not_h)
-                    y |= (y << 8) | (y >> 8)
+                    if new & (new - 1):
+                        v = new | ((new << 1) & not_a) | ((new >> 1) & not_h)
+                        y |= v | (v << 8) | (v >> 8)
+                    else:
+                        y |= block[new.bit_length() - 1]
                     z = y & b
-                    if z == x:
+                    new = z ^ x
+                    if not new:
                         break
                 near &= y
                 b ^= x
             else:
-                b ^= z
-                lones |= z
+                b ^= x
+                lones |= x
             groups += 1
         known_groups[me] = groups
         # a landing square touches every group but perhaps one lone piece: none when no free
