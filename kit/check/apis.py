@@ -57,11 +57,9 @@ from kit.check.settled_tests import (
     BASE,
     NEVER,
     both_run,
-    expression_windows,
     guarded_lines_of,
-    guarded_windows,
-    implementation_expression_windows,
     implementation_windows,
+    node_windows,
     version_windows,
 )
 from kit.check.stand_ins import stand_ins
@@ -259,8 +257,7 @@ def _own_rules(
     None."""
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
-    windows = {**expression_windows(tree), **guarded_windows(module, modules)}
-    runners = implementation_expression_windows(module, modules)
+    windows, runners = node_windows(module, modules)
     # a try guards a finding by what it raises below its version (CPython 3.8.18, measured;
     # each runs on the version given): a builtin read by its name NameError, a member (a
     # method, ``builtins.anext``) AttributeError, ``from builtins import`` ImportError, and

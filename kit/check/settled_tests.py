@@ -379,6 +379,15 @@ def both_run(line: str | None, node: str | None) -> str | None:
     return line if line == node else ""
 
 
+def node_windows(module: Source, modules: list[Source]) -> tuple[dict[int, tuple], dict]:
+    """Who runs each node in a branch of a conditional expression of ``module``, by its ``id``:
+    the versions (``expression_windows``; ``guarded_windows``: none) and the implementation
+    (``implementation_expression_windows``), for the API check's own rules and ``reach``."""
+    tree = module.shipped_tree()
+    versions = {**expression_windows(tree), **guarded_windows(module, modules)}
+    return versions, implementation_expression_windows(module, modules)
+
+
 # the versions that run a node, (lowest, first without), and the implementation that alone runs
 # it: "pypy", "cpython", None for either, "" for neither
 Reach = tuple[tuple[int, int], tuple[int, int], "str | None"]
@@ -395,8 +404,7 @@ def reach(module: Source, modules: list[Source]) -> Callable[[ast.AST], Reach]:
     else math.gcd(a, b)`` below 3.9 only."""
     tree = module.shipped_tree()
     lines, runners = version_windows(tree), implementation_windows(module, modules)
-    nodes = {**expression_windows(tree), **guarded_windows(module, modules)}
-    node_runners = implementation_expression_windows(module, modules)
+    nodes, node_runners = node_windows(module, modules)
 
     def of(node: ast.AST) -> Reach:
         line = node.lineno  # type: ignore[attr-defined]
