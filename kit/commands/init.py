@@ -5,17 +5,18 @@ Writes a commented problems.toml, ``solutions/``, the helper package ``shared/``
 workspace's root on the tests' import path (plain ``pytest``, from any of its folders, imports
 ``solutions.SLUG`` and ``shared`` as ``python -m pytest`` from the root does), a ``.gitignore``
 for ``dist/`` and a short README. In an existing repository its own README, ``.gitignore``,
-``shared/__init__.py`` and file of pytest's settings (pytest.ini, pyproject.toml's
-``[tool.pytest.ini_options]``, tox.ini, setup.cfg: no pytest.ini written beside it, which
-pytest would read in its place; a note names the ``pythonpath`` line to add when it lacks
-one naming the root) are kept as they are (said, with a note when ``.gitignore`` does not
-name ``dist/``, when git ignores the samples' ``*.in`` or ``*.out``, and when it ignores the
-kit's ``tests/``), and so is a test file of the repository's own where the kit's would go
-(said: the kit's is not written). Refuses, touching nothing, when problems.toml exists (a workspace
-already), or when DIR is given empty (``""``: most often a variable not set). A workspace
-inside another is made, with a note: commands run inside it use it, not the outer one. The
-next step it names is ``new --from`` the ``contest.acc.json`` atcoder-cli made in the
-repository (kit.pages.acc), the others named, else ``new SLUG --judge NAME``.
+``shared/__init__.py`` and file of pytest's settings (pytest 9's pytest.toml, pytest.ini,
+pyproject.toml's ``[tool.pytest]`` or ``[tool.pytest.ini_options]``, tox.ini, setup.cfg: no
+pytest.ini written beside it, one of the two would go unread; a note names the ``pythonpath``
+line to add, and the table it goes in, when it lacks one naming the root) are kept as they are
+(said, with a note when ``.gitignore`` does not name ``dist/``, when git ignores the samples'
+``*.in`` or ``*.out``, and when it ignores the kit's ``tests/``), and so is a test file of the
+repository's own where the kit's would go (said: the kit's is not written). Refuses, touching
+nothing, when problems.toml exists (a workspace already), or when DIR is given empty (``""``:
+most often a variable not set). A workspace inside another is made, with a note: commands run
+inside it use it, not the outer one. The next step it names is ``new --from`` the
+``contest.acc.json`` atcoder-cli made in the repository (kit.pages.acc), the others named, else
+``new SLUG --judge NAME``.
 """
 
 from __future__ import annotations
@@ -50,8 +51,14 @@ TEST = "tests/test_problems.py"  # the kit's test of every problem
 KEPT = {"README.md", ".gitignore", "shared/__init__.py", "solutions/.gitkeep", "samples/.gitkeep"}
 KEPT |= {TEST, PYTEST_SETTINGS}
 # the files pytest takes its settings from, in the order it looks (the first that holds them
-# wins), and the section of an ini file that holds them: pytest.ini's count without one
+# wins), and the section of an ini file that holds them: pytest.ini's count without one.
+# pytest 9 reads pytest.toml first (its [pytest] table; the file counts even without one), and
+# in pyproject.toml [tool.pytest] beside [tool.pytest.ini_options], refusing both at once
+# (docs.pytest.org/en/stable/reference/customize.html; pytest 9.0.3's
+# _pytest/config/findpaths.py, locate_config and load_config_dict_from_file)
 PYTEST_FILES = {
+    "pytest.toml": "pytest",
+    ".pytest.toml": "pytest",
     "pytest.ini": None,
     ".pytest.ini": None,
     "pyproject.toml": None,
@@ -182,20 +189,23 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
         path = folder / name
         if not path.is_file():
             continue
-        if name == "pyproject.toml":
-            found = _pyproject_path(path)
+        if name.endswith(".toml"):
+            found = _toml_path(path)
         elif section is None:  # pytest.ini: its settings, with or without a [pytest] section
-            found = _ini_path(path, "pytest") or ""
+            found = ("[pytest]", _ini_path(path, "pytest") or "")
         else:
-            found = _ini_path(path, section)
-        if found is None:
+            found = (f"[{section}]", _ini_path(path, section))
+        if found is None or found[1] is None:
             continue
-        if set(found.split()) & {".", "./"}:
+        where, words = found
+        if where == _BOTH:
+            return name, (
+                f"pytest's settings here are {name}'s, whose {_BOTH} pytest 9 refuses: keep "
+                'one of the two, with `pythonpath = ["."]` in it'
+            )
+        if set(words.split()) & {".", "./"}:
             return name, None
-        where = (
-            "[tool.pytest.ini_options]" if name == "pyproject.toml" else f"[{section or 'pytest'}]"
-        )
-        line = 'pythonpath = ["."]' if name == "pyproject.toml" else PYTHONPATH
+        line = 'pythonpath = ["."]' if name.endswith(".toml") else PYTHONPATH
         return name, (
             f"pytest's settings here are {name}'s: add `{line}` to its {where} for plain "
             f"`pytest` to import solutions/ and shared/ in the tests, as `python -m pytest` does"
@@ -203,19 +213,46 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
     return None
 
 
-def _pyproject_path(path: Path) -> str | None:
-    """The ``pythonpath`` of a pyproject.toml's pytest settings (``[tool.pytest.ini_options]``,
-    or pytest 9's ``[tool.pytest]``), as words ("" for none); None when it holds none."""
+_BOTH = "[tool.pytest] beside [tool.pytest.ini_options]"  # pytest 9 refuses the two at once
+
+
+def _toml_path(path: Path) -> tuple[str, str] | None:
+    """The table of a TOML file's pytest settings, and its ``pythonpath`` as words ("" for
+    none): pytest.toml's ``[pytest]`` (the file counts without it), pyproject.toml's
+    ``[tool.pytest]`` (pytest 9's, any key but ``ini_options``) or else
+    ``[tool.pytest.ini_options]``; ``_BOTH`` for the two; None when it holds none."""
     try:
-        tool = tomllib.loads(path.read_text(encoding="utf-8")).get("tool", {})
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
+    if path.name != "pyproject.toml":
+        table = data.get("pytest")
+        return "[pytest]", _words(table.get("pythonpath") if isinstance(table, dict) else None)
+    return _pyproject_table(data)
+
+
+def _pyproject_table(data: dict) -> tuple[str, str] | None:
+    """``_toml_path`` of a pyproject.toml read as ``data``."""
+    tool = data.get("tool")
     table = tool.get("pytest") if isinstance(tool, dict) else None
     if not isinstance(table, dict):
         return None
-    options = table.get("ini_options", table)
-    value = options.get("pythonpath", "") if isinstance(options, dict) else ""
-    return " ".join(value) if isinstance(value, list) else str(value)
+    native = {key: value for key, value in table.items() if key != "ini_options"}
+    options = table.get("ini_options")
+    if native and options:
+        return _BOTH, ""
+    if native:
+        return "[tool.pytest]", _words(native.get("pythonpath"))
+    if isinstance(options, dict):
+        return "[tool.pytest.ini_options]", _words(options.get("pythonpath"))
+    return None
+
+
+def _words(value: object) -> str:
+    """A ``pythonpath`` value read from TOML, a list or a string, as words ("" for none)."""
+    if value is None:
+        return ""
+    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def _ini_path(path: Path, section: str) -> str | None:

@@ -173,6 +173,16 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         ("tox.ini", "[pytest]\npythonpath = src .\n", None),
         ("tox.ini", "[pytest]\npythonpath = src\n", "`pythonpath = .` to its [pytest]"),
         ("pytest.ini", "[pytest]\n", "`pythonpath = .` to its [pytest]"),
+        # pytest 9's: [tool.pytest] named as the table to add to, its pythonpath read
+        ("pyproject.toml", '[tool.pytest]\naddopts = ["-q"]\n', "its [tool.pytest] for"),
+        ("pyproject.toml", '[tool.pytest]\npythonpath = ["."]\n', None),
+        (
+            "pyproject.toml",
+            '[tool.pytest]\nx = 1\n[tool.pytest.ini_options]\ny = "2"\n',
+            "[tool.pytest] beside [tool.pytest.ini_options] pytest 9 refuses",
+        ),
+        ("pytest.toml", "[pytest]\n", '`pythonpath = ["."]` to its [pytest]'),
+        (".pytest.toml", '[pytest]\npythonpath = ["."]\n', None),
     ],
 )
 def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
