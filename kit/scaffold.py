@@ -309,12 +309,22 @@ def usual(slug: str, judge: str) -> Known:
 
 
 def judge_id(slug: str, judge: str) -> str | None:
-    """The judge's id of the problem that ``slug`` is by its form: an AtCoder task id
-    (``abc300_a``, kit.pages.atcoder.task_id), whose address the id is part of; else None."""
+    """The judge's id of the problem that ``slug`` names by its form: an AtCoder task id
+    (``abc300_a``; ``arc058_e``'s is ``arc058_c``: kit.pages.atcoder.task_id), whose address
+    the id is part of; else None."""
     profile = profile_for(judge)
     if profile is None or profile.name != atcoder.NAME:
         return None
     return atcoder.task_id(slug)
+
+
+def id_note(slug: str, judge: str) -> str | None:
+    """Why ``slug``, of an AtCoder task's form, names no id that can be known
+    (kit.pages.atcoder.id_note: ``abc300_1``, ``arc058_c``); else None."""
+    profile = profile_for(judge)
+    if profile is None or profile.name != atcoder.NAME:
+        return None
+    return atcoder.id_note(slug)
 
 
 def table(

@@ -457,12 +457,20 @@ def _report_table(registry: str, slug, judge, known, page) -> None:
         said = f"{known.title!r}, limits {limits}{ident}"
         print(f"  {where}: {said})")
     elif known.time_note == scaffold.PLACEHOLDER:
-        ident = "set id and limits" if known.id == "?" else f"id {known.id}, the slug; set limits"
+        ident = "set id and limits" if known.id == "?" else f"{_slug_id(slug, known)}; set limits"
         print(f"  {where}; {ident})")
     else:
         limits = f"{known.time_limit:g} s, {known.memory_limit} MiB"
-        ident = "set id" if known.id == "?" else f"id {known.id}, the slug"
+        ident = "set id" if known.id == "?" else _slug_id(slug, known)
         print(f"  {where}; limits {limits}, the judge's usual ones; {ident})")
+    note = scaffold.id_note(slug, judge) if page is None and known.id == "?" else None
+    if note is not None:
+        print(f"note: [{slug}]'s id is not told by its name: {note}")
+
+
+def _slug_id(slug: str, known) -> str:
+    """The id a slug gave, as the table's line says it: the slug, or the task it names."""
+    return f"id {known.id}, the slug" if known.id == slug else f"id {known.id}, the slug's task"
 
 
 def _unread_limits(known, page) -> str:

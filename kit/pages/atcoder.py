@@ -80,23 +80,83 @@ def read(root: Element, source: str, url: str | None) -> Page:
 
 
 # the task ids of AtCoder's rated contests (ABC, ARC, AGC, AHC), as their addresses give them:
-# atcoder.jp/contests/abc300/tasks/abc300_a, the first contests' tasks numbered (abc001_1); a
-# slug of this form is its task's id (others, dp_a or practice_1, cannot be told from a name)
-TASK_ID = re.compile(r"a[bgrh]c(\d{3,4})_([a-z0-9])")
-# but ABC 042 to 111 were mostly held with an ARC (058 to 103), their C and D the ARC's A and
-# B, named so (atcoder.jp/contests/abc042/tasks/arc058_a, .../abc111/tasks/arc103_b): there
-# abcNNN_c and abcNNN_d name no task, or not always, and are not taken for ids
+# atcoder.jp/contests/abc300/tasks/abc300_a; a slug of this form names its task (others, dp_a
+# or practice_1, cannot be told from a name)
+TASK_ID = re.compile(r"(a[bgrh]c)(\d{3,4})_([a-z0-9])")
+# the contests before ratings had four tasks, A to D, numbered in the first ones' ids
+# (abc001_1 to abc019_4, arc001_1 to arc034_4), lettered after (abc020_a, arc035_a):
+# AtCoder-NoviSteps/AtCoderNoviSteps, docs/dev-notes/2025-12-10/add_tests_for_contest_table_
+# provider/plan.md (43757b62); the ARC's as scraped in qryxip/snowchains, src/service/
+# atcoder.rs (a01c81f9), its tests of arc001, arc002 and arc019
+FOUR_TASKS = {"abc": range(1, 42), "arc": range(1, 58)}
+NUMBERED = {"abc": range(1, 20), "arc": range(1, 35)}
+# ARC 058 to 103 were each held with an ABC (042 to 111), their tasks C to F, ids _a to _d
+# (atcoder.jp/contests/arc058/tasks/arc058_c is ARC 058's E: qryxip/snowchains, as above, its
+# test of arc058; AtCoderNoviSteps' docs/dev-notes/2025-12-03/.../plan.md, 38f636ba); the
+# ABC's C and D mostly the ARC's A and B (.../abc042/tasks/arc058_a, .../abc111/tasks/
+# arc103_b), so that abcNNN_c and abcNNN_d there name no task, or not always
+JOINT_ARC = range(58, 104)
 JOINT_ABC = range(42, 112)
 
 
 def task_id(slug: str) -> str | None:
-    """The task id a slug is (``abc300_a``), by the rated contests' form; else None (also
-    for the C and D of an ABC of ``JOINT_ABC``, whose ids are the ARC's)."""
+    """The task id a slug names (``abc300_a``; ``arc058_e``, ARC 058's E, is ``arc058_c``;
+    ``abc001_a`` is ``abc001_1``), by the rated contests' forms; None when the slug is not of
+    them, or names no task or one that cannot be told (``id_note`` says why)."""
+    return _task(slug)[0]
+
+
+def id_note(slug: str) -> str | None:
+    """Why a slug of a rated contest's form names no task id that can be known (``abc300_1``:
+    ABC 300's ids are lettered), in a few words; None for a slug that does, or of no such
+    form."""
+    return _task(slug)[1]
+
+
+def _task(slug: str) -> tuple[str | None, str | None]:
+    """``task_id`` and ``id_note`` of ``slug``."""
     found = TASK_ID.fullmatch(slug)
     if found is None:
-        return None
-    joint = slug.startswith("abc") and int(found[1]) in JOINT_ABC and found[2] in "cd"
-    return None if joint else slug
+        return None, None
+    kind, number, task = found[1], int(found[2]), found[3]
+    stem, contest = slug[:-1], f"{kind.upper()} {found[2]}"
+    numbered = number in NUMBERED.get(kind, ())
+    if number in FOUR_TASKS.get(kind, ()) and (numbered or not task.isdigit()):
+        return _four_tasks(stem, contest, task, numbered)
+    if task.isdigit():
+        return None, f"{contest}'s task ids end in a letter ({stem}a), not a number"
+    if kind == "arc" and number in JOINT_ARC:
+        return _joint_arc(stem, contest, task)
+    if kind == "abc" and number in JOINT_ABC and task in "cd":
+        return None, f"{contest}'s C and D were most often an ARC's tasks, with its ids"
+    return slug, None
+
+
+def _four_tasks(
+    stem: str, contest: str, task: str, numbered: bool
+) -> tuple[str | None, str | None]:
+    """``_task`` of a contest of four tasks, A to D, its ids ``_1`` to ``_4`` (``numbered``)
+    or ``_a`` to ``_d``; the slug's task a number or a letter."""
+    index = ("1234" if task.isdigit() else "abcd").find(task)
+    if index < 0:
+        return None, f"{contest} had four tasks, A to D"
+    return stem + ("1234" if numbered else "abcd")[index], None
+
+
+def _joint_arc(stem: str, contest: str, task: str) -> tuple[str | None, str | None]:
+    """``_task`` of an ARC held with an ABC: tasks C to F, ids ``_a`` to ``_d``; a slug's E
+    or F is the task so named, its A or B the id; its C or D either (C, or E's id)."""
+    if task in "ef":
+        return stem + "cd"["ef".index(task)], None
+    if task in "ab":
+        return stem + task, None
+    if task in "cd":
+        named, ided = task.upper(), "EF"["cd".index(task)]
+        return None, (
+            f"{contest}'s tasks C to F have the ids {stem}a to {stem}d: {stem}{task} is "
+            f"{named}'s name or {ided}'s id"
+        )
+    return None, f"{contest}'s tasks are C to F"
 
 
 def id_in(url: str | None) -> str | None:

@@ -303,6 +303,8 @@ def test_a_problem_accepting_any_answer_gets_a_checker_line_to_set_after_its_lim
         ("two_sum", "AtCoder", "?"),
         ("abc300_a", "Codeforces", "?"),  # AtCoder's form, another judge's problem
         ("abc300_a", "POJ", "?"),
+        ("arc058_e", "AtCoder", "arc058_c"),  # the task the slug names: ARC 058's E
+        ("abc300_1", "AtCoder", "?"),
     ],
 )
 def test_a_slug_that_is_the_judge_s_task_id_fills_the_table_s_id(slug, judge, ident):

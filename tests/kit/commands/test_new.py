@@ -53,6 +53,21 @@ def test_a_slug_that_is_an_atcoder_task_id_is_the_problem_s_id(toy, capsys):
     assert load_registry(toy)["abc300_a"].id == "abc300_a"
 
 
+@pytest.mark.parametrize(
+    ("slug", "said", "ident"),
+    [
+        ("arc058_e", "id arc058_c, the slug's task)", "arc058_c"),
+        ("abc300_1", "note: [abc300_1]'s id is not told by its name: ABC 300's task ids", "?"),
+    ],
+)
+def test_a_slug_naming_an_atcoder_task_gets_its_id_or_a_note(toy, capsys, slug, said, ident):
+    """``new arc058_e`` wrote ``id = "arc058_e"``, an address of no task (ARC 058's E is
+    ``arc058_c``), and ``abc300_1`` its own name, though ABC 300's ids are lettered."""
+    assert cli.main(["new", slug, "--judge", "AtCoder", "--root", str(toy)]) == 0
+    assert said in capsys.readouterr().out
+    assert load_registry(toy)[slug].id == ident
+
+
 def test_the_next_command_finds_the_workspace_from_where_new_ran(
     toy, tmp_path, capsys, monkeypatch
 ):

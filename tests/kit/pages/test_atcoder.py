@@ -118,7 +118,19 @@ def test_a_batch_task_s_page_is_not_interactive():
     ("slug", "task"),
     [
         ("abc300_a", "abc300_a"),
-        ("arc100_f", "arc100_f"),
+        ("arc100_f", "arc100_d"),  # ARC 058 to 103's tasks C to F are ids _a to _d
+        ("arc058_e", "arc058_c"),
+        ("arc058_a", "arc058_a"),  # no task A there: the id
+        ("arc058_c", None),  # C, or E's id
+        ("arc058_g", None),
+        ("arc104_a", "arc104_a"),
+        ("abc001_a", "abc001_1"),  # task A of a contest of numbered ids
+        ("arc034_d", "arc034_4"),
+        ("abc001_5", None),  # four tasks then
+        ("arc057_e", None),
+        ("arc035_a", "arc035_a"),
+        ("abc300_1", None),  # lettered: no id ends in a number
+        ("abc020_1", None),
         ("agc001_a", "agc001_a"),
         ("ahc030_a", "ahc030_a"),
         ("abc001_1", "abc001_1"),  # the first contests' tasks are numbered
@@ -135,4 +147,22 @@ def test_a_batch_task_s_page_is_not_interactive():
     ],
 )
 def test_a_slug_of_a_rated_contest_s_task_form_is_its_task_id(slug, task):
+    """``arc058_e`` and ``abc300_1`` were taken for ids: ARC 058's E is ``arc058_c``, and no
+    id of ABC 300 ends in a number. A slug of the form that names no known id says why."""
     assert atcoder.task_id(slug) == task
+    said = atcoder.id_note(slug)
+    assert (said is None) == (task is not None or atcoder.TASK_ID.fullmatch(slug) is None)
+
+
+@pytest.mark.parametrize(
+    ("slug", "note"),
+    [
+        ("abc300_1", "ABC 300's task ids end in a letter (abc300_a), not a number"),
+        ("arc058_c", "arc058_c is C's name or E's id"),
+        ("arc058_d", "arc058_d is D's name or F's id"),
+        ("abc001_5", "ABC 001 had four tasks, A to D"),
+        ("abc042_c", "ABC 042's C and D were most often an ARC's tasks"),
+    ],
+)
+def test_a_slug_whose_task_id_cannot_be_known_is_said_why(slug, note):
+    assert note in atcoder.id_note(slug)
