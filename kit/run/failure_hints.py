@@ -19,7 +19,9 @@ decides them:
   (``testlib_interactor_hint``: the setting to write);
 - a wrong answer whose run exited 0 with a traceback on stderr (``SILENT_CRASH_HINT``);
 - a wrong answer shorter than the answer (empty or cut) from a program that calls
-  ``os._exit``, which flushes no buffer (``os_exit_hint``): the judge loses that output too.
+  ``os._exit``, which flushes no buffer (``os_exit_hint``, by the source's syntax tree: a call,
+  under any name ``import os as o`` or ``from os import _exit as q`` binds, not a comment):
+  the judge loses that output too.
 
 A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run.float_answers``,
 ``kit.run.uncalled_main``.
@@ -27,6 +29,7 @@ A wrong answer's output has hints of its own: ``kit.run.stray_print``, ``kit.run
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import os
@@ -286,20 +289,49 @@ OS_EXIT_HINT = (
     "wrote and had not flushed is lost, here and on the judge; call sys.stdout.flush() before "
     "os._exit"
 )
-# a call of os._exit, as an attribute or imported from os (``from os import _exit``, a list
-# in parentheses over lines too)
-_OS_EXIT = re.compile(
-    r"\bos\._exit\s*\(|^\s*from\s+os\s+import\s*(?:\([^)]*|.*)\b_exit\b", re.MULTILINE
-)
+_OS_MODULES = {"os", "posix", "nt"}  # os._exit is posix._exit (nt._exit on Windows)
 
 
 def os_exit_hint(text: str, got: bytes, expected: bytes) -> list[str]:
     """The hint for a wrong answer shorter than ``expected`` (empty, or cut) from a program
     whose source ``text`` calls ``os._exit``; else []. Its length is looked at first: the
-    source is searched only for a short output."""
-    if len(got) >= len(expected.rstrip()) or not _OS_EXIT.search(text):
+    source is read only for a short output."""
+    if len(got) >= len(expected.rstrip()) or "_exit" not in text or not _calls_os_exit(text):
         return []
     return [OS_EXIT_HINT]
+
+
+def _calls_os_exit(text: str) -> bool:
+    """Whether the source ``text`` calls ``os._exit``, as its syntax tree says (a comment or a
+    string naming it does not): ``os._exit(0)`` (``os`` as bound by ``import os as o`` too),
+    or a name ``from os import _exit as quit_now`` binds; False for a source that does not
+    parse (it never ran)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    modules, functions = {"os"}, set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules |= {item.asname or item.name for item in node.names if item.name in _OS_MODULES}
+        elif isinstance(node, ast.ImportFrom) and node.module in _OS_MODULES:
+            functions |= {item.asname or item.name for item in node.names if item.name == "_exit"}
+    return any(
+        isinstance(node, ast.Call) and _names_os_exit(node.func, modules, functions)
+        for node in ast.walk(tree)
+    )
+
+
+def _names_os_exit(func: ast.expr, modules: set[str], functions: set[str]) -> bool:
+    """Whether a call's ``func`` is ``os._exit`` by the names the source bound."""
+    if isinstance(func, ast.Name):
+        return func.id in functions
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "_exit"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in modules
+    )
 
 
 SEGFAULT_HINT = (

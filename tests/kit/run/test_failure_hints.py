@@ -221,6 +221,14 @@ def test_an_idle_game_under_a_kattis_validator_names_the_solution_s_read_past_th
         ("from os import (\n    _exit,\n)\nprint(1)\n_exit(0)\n", b"", True),  # on lines
         ('sys.stdout.write("2\\n")\nsys.exit(0)\n', b"", False),  # sys.exit flushes
         ("# os._exitcode is not called\nprint(3)\n", b"", False),
+        # read from the syntax tree: another name for os, or for _exit; a comment, a string
+        ("import os as o\nprint(1)\no._exit(0)\n", b"", True),
+        ("from os import _exit as quit_now\nprint(1)\nquit_now(0)\n", b"", True),
+        ("import posix\nprint(1)\nposix._exit(0)\n", b"", True),
+        ("print(1)  # not os._exit(0): it flushes nothing\n", b"", False),
+        ('print("os._exit(0)")\n', b"", False),
+        ("from os import _exit\nprint(1)\n", b"", False),  # imported, never called
+        ("os._exit(0\n", b"", False),  # no program: it never ran
     ],
 )
 def test_a_short_output_from_a_program_that_calls_os_exit_is_told_it_was_not_flushed(
