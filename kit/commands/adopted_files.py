@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from kit.errors import BuildError
 from kit.problem_cases import samples_beside
 from kit.registry import owner_of
-from kit.workspace import file_in_the_way
+from kit.workspace import file_in_the_way, shown_path
 
 if TYPE_CHECKING:
     from kit.pages import Page
@@ -107,9 +107,8 @@ def _unnamed_solution(folder: Path, root: Path) -> tuple[str | None, str]:
     sources = [name for name in sources if (folder / name).is_file()]
     if len(sources) == 1:
         return sources[0], ""
-    shown = from_root(folder, root) or str(folder)
     held = f"{len(sources)} .py files, none main.py" if sources else "no .py file"
-    return None, f"no submit file named, and {shown}/ holds {held}"
+    return None, f"no submit file named, and {_shown(folder, root)}/ holds {held}"
 
 
 def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):
@@ -120,13 +119,14 @@ def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):
     path = folder / named
     shown = from_root(path, root) or str(path)
     if kind == "file" and path.suffix != ".py":
-        return None, f"{shown} is not Python"
+        return None, f"{_shown(path, root)} is not Python"
     if kind == "folder" and not os.path.lexists(path):
         inside = in_workspace(path, root, f"new: {shown}")
         if file_in_the_way(root, [inside]) is None:  # not under a file: acc can make it
             return inside, NOT_THERE_YET
     if not (path.is_file() if kind == "file" else path.is_dir()):
-        return None, f"{shown} is {f'not a {kind}' if path.exists() else 'not there'}"
+        said = f"not a {kind}" if path.exists() else "not there"
+        return None, f"{_shown(path, root)} is {said}"
     return in_workspace(path, root, f"new: {shown}"), ""
 
 
@@ -205,6 +205,12 @@ def in_workspace(path: Path, root: Path, where: str) -> str:
     if inside.split("/")[0] == "dist":
         raise BuildError(f"{where} is in dist/, the kit's output folder")
     return one_line(inside, "path")
+
+
+def _shown(path: Path, root: Path) -> str:
+    """A task's file or folder as the line about it names it: from the current folder, as the
+    kit names the files it writes (``kit.workspace.shown_path``)."""
+    return shown_path(Path(os.path.abspath(path)), root)
 
 
 def from_root(path: Path, root: Path) -> str | None:

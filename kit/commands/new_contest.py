@@ -42,7 +42,7 @@ from kit.commands.planned_problems import (
 )
 from kit.errors import BuildError
 from kit.registry import load_registry
-from kit.workspace import root_flag
+from kit.workspace import MARKER, root_flag, shown_path
 
 if TYPE_CHECKING:
     from kit.pages import acc
@@ -156,10 +156,10 @@ def _report_contest(root: Path, contest: acc.Contest, source: str, plans, passed
         print(f"new problems of {contest.id} ({contest.title!r}), from {source}:")
         for plan, whys in plans:
             print(f"  {plan.slug}  {_task_line(root, plan, *whys)}")
+            print(f"    {', '.join(_here(root, path) for path in _written(plan))}")
         known = plans[0][0].known
-        files = ", ".join(scaffold.paths("SLUG", False, adopted=True))
         held = "id, title and url" if all(plan.known.url for plan, _ in plans) else "id and title"
-        print(f"  each: its table in problems.toml (the task's {held}), {files}")
+        print(f"  each: its table in {_here(root, MARKER)} (the task's {held})")
         print(
             f"note: limits {known.time_limit:g} s and {known.memory_limit} MiB, "
             f"{contest.judge}'s usual (the file gives none): set a task's own from its page"
@@ -187,16 +187,33 @@ def _report_passed(passed: list[Passed]) -> None:
 
 
 def _task_line(root: Path, plan: Plan, why_solution: str, why_samples: str) -> str:
-    """A task's solution and samples' folder: adopted (a folder not there yet said so), else
-    written, and why."""
+    """A task's solution and samples' folder, named from the current folder: adopted (a
+    folder not there yet said so), else written, and why."""
     adopted = plan.adopted
-    solution = f"{adopted.solution} (adopted)"
-    if adopted.solution is None:
-        written = scaffold.TEMPLATES["solution.py"][0].format(slug=plan.slug)
-        solution = f"{written} (written{': ' + why_solution if why_solution else ''})"
+    if adopted.solution is not None:
+        solution = f"{_here(root, adopted.solution)} (adopted)"
+    else:
+        why = f": {why_solution}" if why_solution else ""
+        solution = f"{_here(root, _solution(plan))} (written{why})"
     said = f"; {why_samples}" if why_samples else ""  # not there yet
-    samples = f"{plan.samples.relative_to(root).as_posix()}/ (adopted{said})"
+    samples = f"{shown_path(plan.samples, root)}/ (adopted{said})"
     if adopted.samples is None:
         why = f"{why_samples}: " if why_samples else ""
-        samples = f"samples/{plan.slug}/ ({why}add sample-1.in/.out)"
+        samples = f"{_here(root, f'samples/{plan.slug}')}/ ({why}add sample-1.in/.out)"
     return f"{solution}, {samples}"
+
+
+def _solution(plan: Plan) -> str:
+    """The solution ``new`` writes for the task, from the root."""
+    return scaffold.TEMPLATES["solution.py"][0].format(slug=plan.slug)
+
+
+def _written(plan: Plan) -> list[str]:
+    """The files written for the task, from the root, but its solution (its line names it)."""
+    return [path for path in plan.made if path != _solution(plan)]
+
+
+def _here(root: Path, path: str) -> str:
+    """A path from the workspace's root, named from the current folder as the kit names the
+    files it writes (``kit.workspace.shown_path``)."""
+    return shown_path(root / path, root)

@@ -43,6 +43,28 @@ def test_a_contest_of_no_tasks_makes_nothing_and_says_so(toy, capsys):
     assert capsys.readouterr().out == f"nothing new in {contest}: it lists no tasks\n"
 
 
+def test_the_files_a_contest_s_tasks_wrote_are_named_from_the_current_folder(
+    toy, capsys, monkeypatch
+):
+    """``cd abc300 && cpkit new --from contest.acc.json`` named no file it wrote (``each:
+    ... tests/test_SLUG.py``) and the adopted ones from the root (``abc300/a/main.py``), though
+    the kit names the files it writes from the current folder, as ``new`` does otherwise."""
+    acc_task(toy)
+    (toy / "abc300" / "b").mkdir()
+    contest = acc_contest(toy, {"a": ACC_TASK, "b": {"path": "b", "submit": "main.py"}})
+    monkeypatch.chdir(toy / "abc300")
+    assert cli.main(["new", "--from", "contest.acc.json"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:6] == [
+        "  abc300_a  a/main.py (adopted), a/tests/ (adopted)",
+        "    ../tests/test_abc300_a.py, ../stress/abc300_a.py, ../bench/abc300_a.py",
+        "  abc300_b  ../solutions/abc300_b.py (written: b/main.py is not there), "
+        "../samples/abc300_b/ (add sample-1.in/.out)",
+        "    ../tests/test_abc300_b.py, ../stress/abc300_b.py, ../bench/abc300_b.py",
+        "  each: its table in ../problems.toml (the task's id, title and url)",
+    ]
+    assert contest.is_file() and (toy / "tests" / "test_abc300_b.py").is_file()
+
+
 def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys):
     """atcoder-cli's contest.acc.json was refused, saying to run new --from on each task's
     page with --solution and --samples."""
@@ -53,10 +75,11 @@ def test_a_contest_file_makes_each_task_adopting_its_folder_s_files(toy, capsys)
     assert capsys.readouterr().out.splitlines() == [
         f"new problems of abc300 ('ABC 300'), from {contest}:",
         "  abc300_a  abc300/a/main.py (adopted), abc300/a/tests/ (adopted)",
+        "    tests/test_abc300_a.py, stress/abc300_a.py, bench/abc300_a.py",
         "  abc300_b  solutions/abc300_b.py (written: no submit file named, and abc300/b/ holds "
         "no .py file), samples/abc300_b/ (add sample-1.in/.out)",
-        "  each: its table in problems.toml (the task's id, title and url), tests/test_SLUG.py, "
-        "stress/SLUG.py, bench/SLUG.py",
+        "    tests/test_abc300_b.py, stress/abc300_b.py, bench/abc300_b.py",
+        "  each: its table in problems.toml (the task's id, title and url)",
         "note: limits 2 s and 1024 MiB, AtCoder's usual (the file gives none): set a task's own "
         "from its page",
         "note: no folder yet (acc add makes one), passed over: abc300_c",
