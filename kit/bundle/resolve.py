@@ -9,7 +9,9 @@ run there, never in the kit's own process. The child talks over two pipes of its
 whatever the user's code prints or reads cannot disturb the answers. A package on the way that
 imports a module this Python lacks, and no helper (a third-party module the judge may install:
 ``from sortedcontainers import SortedList`` in an ``__init__``), does not stop the search:
-the submodule is looked for where the package's spec says, as the import system would.
+the submodule is looked for where the package's spec says, as the import system would. What
+a package raised is said by its message's first line (``shown_message``): a path in it whole,
+named from the current folder, the words around it cut.
 
     with Resolver(root) as resolver:
         resolver.find("pyrival.DisjointSetUnion")
@@ -21,13 +23,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import select
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from kit.workspace import SOLUTIONS
+from kit.workspace import SOLUTIONS, shown_path
 
 _CHILD = r"""
 import importlib.machinery, importlib.util, json, os, sys
@@ -55,6 +58,10 @@ def wanted(error):
     if name is None and str(error).startswith("cannot import name '"):
         name = str(error).split("'")[1]
     return error.name + "." + name if name else None
+def first_line(error):
+    # its first line, cut by the kit (a path in it kept whole); ever so long a one capped
+    lines = str(error).splitlines()
+    return lines[0][:20000] if lines else ""
 def listed(name):
     # the names a package's __all__ holds once it has run (one computed at run time)
     names = getattr(importlib.import_module(name), "__all__", None)
@@ -66,7 +73,7 @@ for line in requests:
         try:
             answer = listed(line.split()[1])
         except BaseException as error:
-            answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
+            answer = {"error": type(error).__name__ + ": " + first_line(error)}
         answers.write(json.dumps(answer) + "\n")
         answers.flush()
         continue
@@ -76,7 +83,7 @@ for line in requests:
         except ModuleNotFoundError as missing:
             spec = beside_package(line.strip(), missing)
     except BaseException as error:
-        answer = {"error": type(error).__name__ + ": " + str(error).splitlines()[0][:200]}
+        answer = {"error": type(error).__name__ + ": " + first_line(error)}
         if isinstance(error, SyntaxError) and error.filename:
             answer["file"] = raw(os.path.abspath(error.filename))
         if isinstance(error, ImportError) and wanted(error):
@@ -111,6 +118,34 @@ def _path(raw: str) -> Path:
     """A path the child sent as its bytes, named as this process names files: the child runs
     isolated, so in UTF-8 under the C locale, where the kit may not (``PYTHONUTF8=0``)."""
     return Path(os.fsdecode(raw.encode("latin-1")))
+
+
+MESSAGE_CHARS = 200  # of the words of a package's error, the paths in it aside
+# an absolute path in an error's message, quoted or in parentheses: an ImportError's
+# ``cannot import name 'x' from 'pkg' (/home/.../pkg/__init__.py)``, an OSError's filename
+_MESSAGE_PATH = re.compile(r"""(?<=['(])(/[^'()\n]*)(?=[')])""")
+
+
+def shown_message(said: str, root: Path) -> str:
+    """The first line of an error a package raised, as the build says it: each absolute path
+    in it whole, named from the current folder where it lies in the workspace
+    (``kit.workspace.shown_path``), and the words around them cut to ``MESSAGE_CHARS`` (the
+    longest piece first, ``...`` in its middle where cut, its last characters kept): a cut at
+    200 characters split the path."""
+    parts = _MESSAGE_PATH.split(said)
+    parts[1::2] = [shown_path(Path(path), root) for path in parts[1::2]]
+    words = parts[0::2]
+    excess = sum(map(len, words)) - MESSAGE_CHARS
+    for index in sorted(range(len(words)), key=lambda at: -len(words[at])):
+        piece = words[index]
+        keep = max(len(piece) - excess - 3, 20)
+        if excess <= 0 or keep + 3 >= len(piece):
+            break
+        tail = min(12, keep // 2)  # what leads into the path after it: `` from '``, `` (``
+        words[index] = piece[: keep - tail] + "..." + piece[len(piece) - tail :]
+        excess -= len(piece) - len(words[index])
+    parts[0::2] = words
+    return "".join(parts)
 
 
 class ResolveError(Exception):
@@ -167,7 +202,7 @@ class Resolver:
         strings. Raises ResolveError as ``find`` does."""
         answer = self._exchange(f"__all__ {package}")
         if "error" in answer:
-            raise ResolveError(answer["error"])
+            raise ResolveError(shown_message(answer["error"], self.root))
         return answer["all"]
 
     def _ask(self, name: str) -> Spec | None:
@@ -175,7 +210,8 @@ class Resolver:
         if "error" in answer:
             file = answer.get("file")
             file = str(_path(file)) if file else None
-            raise ResolveError(answer["error"], file, missing=answer.get("missing"))
+            said = shown_message(answer["error"], self.root)
+            raise ResolveError(said, file, missing=answer.get("missing"))
         if not answer:
             return None
         origin = answer.get("origin")

@@ -48,6 +48,33 @@ def test_the_resolver_reports_what_a_package_raised(tmp_path):
         resolver.find("bad.x")
 
 
+def test_a_long_path_in_what_a_package_raised_is_kept_whole(tmp_path, monkeypatch):
+    """An ImportError's first line names the package's file (``cannot import name 'nothing'
+    from 'pkg' (/home/.../pkg/__init__.py)``): a cut at 200 characters split that path. It
+    is kept whole, named from the current folder inside the workspace."""
+    deep = "/".join(letter * 60 for letter in "def")  # a path of over 200 characters
+    write(tmp_path, f"{deep}/pkg/__init__.py", "")
+    write(tmp_path, "user/__init__.py", "from pkg import nothing\n")
+    folders = (tmp_path, tmp_path / deep)
+    monkeypatch.chdir(tmp_path / "user")
+    with Resolver(tmp_path, folders) as resolver, pytest.raises(ResolveError) as raised:
+        resolver.find("user.x")
+    said = str(raised.value)
+    assert said.startswith("ImportError: cannot import name 'nothing' from 'pkg' (")
+    assert said.endswith(f"(../{deep}/pkg/__init__.py)")
+
+
+@pytest.mark.parametrize("words", [10, 300])
+def test_an_error_s_words_are_cut_and_its_paths_kept(tmp_path, words):
+    """The words around a path are cut to MESSAGE_CHARS, in their middle, so that the
+    ``(`` or quote before the path stays; a path outside the workspace is kept as it is."""
+    path = "/usr/lib/" + "p" * 250 + ".py"
+    said = kit.bundle.resolve.shown_message(f"OSError: {'w' * words} ({path}) at end", tmp_path)
+    assert f" ({path}) at end" in said
+    assert len(said) - len(path) <= kit.bundle.resolve.MESSAGE_CHARS
+    assert ("..." in said) is (words > kit.bundle.resolve.MESSAGE_CHARS)
+
+
 def test_the_module_a_package_misses_is_named_apart(tmp_path):
     """The module a ModuleNotFoundError names (PyRival's ``from .version import version``,
     its file written at install): the build says where it is not."""
