@@ -45,7 +45,7 @@ from kit.bundle.assemble import Bundle
 from kit.bundle.sources import Source, imported_modules, renaming, walk
 from kit.check import apis, module_places, platform_names, removed_names, syntax
 from kit.check.guarded_helpers import Caught, caught, guarded_only
-from kit.check.settled_tests import guarded_lines_of
+from kit.check.settled_tests import guarded_nodes_of
 from kit.judges import compile_run
 from kit.judges.modules import Installed
 from kit.judges.platforms import UNIX
@@ -359,13 +359,13 @@ def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> lis
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()  # what ships: test-only blocks are gone
-        guarded = guarded_lines_of(module, modules)
-        on_platform = guarded_lines_of(module, modules, platform=True)  # platform tests too
+        guarded = guarded_nodes_of(module, modules)  # by statement: not one beside it
+        on_platform = guarded_nodes_of(module, modules, platform=True)  # platform tests too
         for node in walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 for name in imported_modules(module, node):
                     where = f"{module.rel}:{node.lineno}"
-                    guards = (node.lineno in guarded, node.lineno in on_platform)
+                    guards = (guarded(node), on_platform(node))
                     missing = _renamed_missing(node, name, where)
                     error = _import_error(name, where, guards, helpers, targets, judge, missing)
                     if error:

@@ -49,6 +49,7 @@ from kit.bundle.guards import (
     Settled,
     guard_flags,
     guarded_lines,
+    guarded_statements,
     imported_flags,
     is_guard,
     start_of,
@@ -111,6 +112,38 @@ def guarded_lines_of(
 
 _GUARDED: weakref.WeakKeyDictionary[ast.Module, dict[tuple, frozenset[int]]]
 _GUARDED = weakref.WeakKeyDictionary()
+
+
+def guarded_nodes_of(
+    module: Source, modules: list[Source], platform: bool = False, tries: bool = True
+) -> Callable[[ast.AST], bool]:
+    """Whether a node of ``module`` is under a guard, read by statement and node, not by line
+    (``guarded_lines_of`` gives a line whole to a statement a conditional expression guards,
+    and so to another on that line: ``x = 1 if PYPY else 0; import numpy`` imports numpy on
+    every Python): in a statement an ``if``, a ``try`` (``tries``) or a test of the platform
+    (``platform``) guards, or in a branch of a conditional expression on a guard's test, or on
+    a line the bundle never runs (``Source.unused_lines``)."""
+    tree = module.shipped_tree()
+    key = (platform, tries, "nodes") + tuple((other.name, other.shipped) for other in modules)
+    known = _GUARDED_NODES.setdefault(tree, {})
+    if key not in known:
+        imported = imported_flags(module, modules, settled_tests)
+        settled = settled_tests(tree)
+        expressions = _versioned(tree, ast.expr)  # every conditional expression: none guards
+        tests = {id(node.test) for node in expressions}  # its statement whole
+        found = guarded_statements(tree, platform, imported, settled, tests, tries)
+        ids = {id(inner) for statement in found for inner in walk(statement)}
+        flags = guard_flags(tree, settled) | imported.guards
+        for node in expressions:
+            if is_guard(node.test, flags, settled):
+                ids.update(id(inner) for part in (node.body, node.orelse) for inner in walk(part))
+        known[key] = frozenset(ids)
+    ids, unused = known[key], module.unused_lines
+    return lambda node: id(node) in ids or getattr(node, "lineno", 0) in unused
+
+
+_GUARDED_NODES: weakref.WeakKeyDictionary[ast.Module, dict[tuple, frozenset[int]]]
+_GUARDED_NODES = weakref.WeakKeyDictionary()
 
 
 def versioned_tests(tree: ast.Module) -> dict[int, tuple[int, int]]:

@@ -312,6 +312,22 @@ def test_a_function_of_the_solution_nothing_calls_is_not_checked(toy, call, body
         checked(toy)
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["x = 1 if PYPY else 0; import numpy", "import numpy; x = 1 if PYPY else 0"],
+)
+def test_an_import_beside_a_guarded_expression_on_its_line_is_checked(toy, line):
+    """A conditional expression on a guard's test guards its own statement, not another on
+    its line: CPython 3.8.18, 3.9.18, 3.10.13 and PyPy 3.9 die there without numpy,
+    measured; under ``if PYPY:`` on that line the import is guarded."""
+    flag = "import sys\nPYPY = sys.implementation.name == 'pypy'\n"
+    write(toy, "solutions/toy_sum.py", flag + line + "\nprint(3)\n")
+    with pytest.raises(BuildError, match=r"toy_sum\.py:3: imports 'numpy', which is neither"):
+        checked(toy)
+    write(toy, "solutions/toy_sum.py", flag + "if PYPY: x = 1; import numpy\nprint(3)\n")
+    checked(toy)
+
+
 def test_an_import_for_type_checkers_only_is_not_checked(toy):
     """``if TYPE_CHECKING:`` never runs: its numpy is no judge's concern."""
     guarded = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import numpy\nprint(3)\n"
