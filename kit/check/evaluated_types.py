@@ -8,10 +8,12 @@
   function's when its ``def`` runs (the bundle keeps a function's where it reads annotations:
   ``inspect``, ``get_type_hints``), unless the module imports ``annotations`` from
   ``__future__``; outside annotations whatever it imports from there: an alias (``Grid =
-  list[list[int]]``, ``Num = int | float``), a call's argument (``isinstance(x, int | str)``).
-  The bundle strips every other annotation. One that is a conditional expression is read by
-  its test and branches apart (``list[int] if sys.version_info >= (3, 9) else list``: the API
-  check reads ``list[int]`` on the versions its branch runs on).
+  list[list[int]]``, ``Num = int | float``), a call's argument (``isinstance(x, int | str)``);
+  and a module's own ``x: T = v`` where the bundle keeps it, one that is no plain type (``a:
+  list[int] if sys.version_info < (3, 9) else list = {}``). The bundle strips every other
+  annotation. One that is a conditional expression, or holds one, is read by its test and
+  branches apart (``list[int] if sys.version_info >= (3, 9) else list``, ``Dict[str, list[int]
+  if ... else list]``: the API check reads ``list[int]`` on the versions its branch runs on).
 
 A builtin's name the module binds to something else is not the builtin (``type =
 input().split()``, then ``type[0]``), and a class's attributes joined by ``|`` are values (enum
@@ -49,6 +51,7 @@ def newer_types(
         for node in walk(tree):
             if type(node) in _DEFINITIONS:
                 found += _DEFINITIONS[type(node)](node, generics)
+        found += _module_annotations(tree, generics)
     for node, text in _evaluated_generics(tree, generics):
         kind = "builtin" if text.partition("[")[0] in BUILTIN_GENERICS else "collections"
         found.append((node, f"{text} (a {kind} type subscripted)", (3, 9)))
@@ -71,6 +74,32 @@ def _class_annotations(
                 found.append(
                     (statement if whole else part, f"class-body annotation {text}", version)
                 )
+    return found
+
+
+def _module_annotations(
+    tree: ast.Module, generics: frozenset[str] = frozenset()
+) -> list[tuple[ast.AST, str, tuple[int, int]]]:
+    """(statement, what, version) of the annotations of ``x: T = v`` at the module's top level
+    (in its ``if``, ``for``, ``with`` and ``try`` blocks too, not in a function or a class)
+    that need a newer Python: those the bundle keeps, one that is no plain type
+    (``kit.bundle.bound_names.Names.strippable_annotation``: ``a: list[int] if
+    sys.version_info < (3, 9) else list = []``), 3.8 evaluates; as a class body's, by
+    ``_parts_needing``."""
+    found = []
+    todo = list(tree.body)
+    while todo:
+        statement = todo.pop()
+        if isinstance(statement, tuple(_DEFINITIONS)):
+            continue
+        if isinstance(statement, ast.AnnAssign):
+            for part, version in _parts_needing(statement.annotation, generics):
+                whole = part is statement.annotation
+                text = f"module annotation {ast.unparse(part)}"
+                found.append((statement if whole else part, text, version))
+        todo += [child for child in children(statement) if isinstance(child, ast.stmt)]
+        todo += [inner for child in children(statement) if isinstance(child, ast.excepthandler)
+                 for inner in child.body]  # fmt: skip
     return found
 
 
@@ -98,12 +127,32 @@ def _parts_needing(
     """The annotation with the version it needs, if newer than 3.8; but a conditional
     expression's test and branches each apart (``list[int] if sys.version_info >= (3, 9)
     else list``: 3.8 evaluates ``list``), the API check reading a branch on the versions it
-    runs on (``kit.check.settled_tests.expression_windows``)."""
+    runs on (``kit.check.settled_tests.expression_windows``), one deeper down too
+    (``Dict[str, list[int] if sys.version_info >= (3, 9) else list]``): the annotation whole
+    with what it needs outside such expressions, each of them apart."""
     if isinstance(annotation, ast.IfExp):
         parts = (annotation.test, annotation.body, annotation.orelse)
         return [found for part in parts for found in _parts_needing(part, generics)]
-    version = _annotation_needs(annotation, generics)
-    return [(annotation, version)] if version else []
+    outside, inner = _outside_expressions(annotation)
+    version = _annotation_needs(annotation, generics, outside)
+    found = [(annotation, version)] if version else []
+    return found + [part for node in inner for part in _parts_needing(node, generics)]
+
+
+def _outside_expressions(annotation: ast.expr) -> tuple[list[ast.AST], list[ast.IfExp]]:
+    """The nodes of ``annotation`` outside its conditional expressions, and the outermost of
+    those."""
+    outside: list[ast.AST] = []
+    inner: list[ast.IfExp] = []
+    todo: list[ast.AST] = [annotation]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.IfExp):
+            inner.append(node)
+            continue
+        outside.append(node)
+        todo.extend(reversed(list(children(node))))  # in the order they are written
+    return outside, inner
 
 
 _DEFINITIONS = {  # the annotations each kind of definition evaluates when it runs
@@ -259,11 +308,12 @@ def _is_type(node: ast.expr, types: _Types) -> bool:
 
 
 def _annotation_needs(
-    annotation: ast.expr, generics: frozenset[str] = frozenset()
+    annotation: ast.expr, generics: frozenset[str] = frozenset(), nodes: list | None = None
 ) -> tuple[int, int] | None:
-    """The version an annotation needs when evaluated, if newer than 3.8."""
+    """The version an annotation needs when evaluated, if newer than 3.8 (``nodes``: of its
+    nodes, those read; all by default)."""
     need = None
-    for node in walk(annotation):
+    for node in walk(annotation) if nodes is None else nodes:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
             return (3, 10)
         if (

@@ -659,6 +659,7 @@ def test_a_conditional_expression_on_a_version_test_is_read_by_the_versions_each
 BIT_COUNT, PREFIX, UNION = "int.bit_count()", "str/bytes.removeprefix()", "dict union with |"
 GCD = "math.gcd() of other than two integers"
 BIT_COUNT_FROM_3_9 = "n = x.bit_count() if sys.version_info >= (3, 9) else 0"
+DEEPER = "Dict[list[str], list[int] if sys.version_info >= (3, 9) else list]"
 
 # the kit's own rules in conditional expressions on a version test, each with the targets it
 # dies on: CPython 3.8.18 and 3.9.18 die where refused (AttributeError, TypeError, NameError),
@@ -705,6 +706,23 @@ OWN_IN_EXPRESSIONS = [
         {8: (3, "class-body annotation list[int]")},
     ),
     ("def f(a: list[int] if sys.version_info >= (3, 9) else list):\n    pass", {}),
+    # deeper in the annotation: the branch on its versions, the rest on every one
+    ("class A:\n    a: Dict[str, list[int] if sys.version_info >= (3, 9) else list] = {}", {}),
+    (
+        "class A:\n    a: Dict[str, int | None if sys.version_info >= (3, 9) else list] = {}",
+        {9: (3, "class-body annotation int | None")},
+    ),
+    (
+        f"class A:\n    a: {DEEPER} = {{}}",
+        {8: (3, f"class-body annotation {DEEPER}")},
+    ),
+    # a module's annotation the bundle keeps: 3.8 evaluates it
+    ("a: list[int] if sys.version_info >= (3, 9) else list = {}", {}),
+    (
+        "a: list[int] if sys.version_info < (3, 9) else list = {}",
+        {8: "module annotation list[int]"},
+    ),
+    (f"a: {DEEPER} = {{}}", {8: f"module annotation {DEEPER}"}),
     ("f = aiter if sys.version_info >= (3, 10) else None", {}),
     ('f = anext if hasattr(builtins, "anext") else None', {}),
     # a whole statement's guard that holds still guards it

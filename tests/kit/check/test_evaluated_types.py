@@ -170,3 +170,41 @@ def test_an_annotation_that_is_a_conditional_expression_is_read_by_its_branches(
         (3, "class-body annotation list | None", (3, 10)),
         (4, "function annotation tuple[int]", (3, 9)),
     ]
+
+
+def test_a_conditional_expression_deeper_in_an_annotation_is_read_by_its_branches():
+    """One within the annotation (``Dict[str, list[int] if c else list]``) apart too: the
+    annotation whole with what it needs outside it (``list[str]``), each branch with its own
+    (CPython 3.8.18 runs ``Dict[str, list[int] if sys.version_info >= (3, 9) else list]`` in a
+    class body and dies on ``Dict[list[str], ...]``, measured)."""
+    text = """\
+        class A:
+            a: Dict[str, list[int] if c else list] = {}
+            b: Dict[list[str], int | None if c else tuple[int]] = {}
+        """
+    assert evaluated(text) == [
+        (2, "class-body annotation list[int]", (3, 9)),
+        (3, "class-body annotation Dict[list[str], int | None if c else tuple[int]]", (3, 9)),
+        (3, "class-body annotation int | None", (3, 10)),
+        (3, "class-body annotation tuple[int]", (3, 9)),
+    ]
+
+
+def test_a_module_annotation_the_bundle_keeps_is_read_as_a_class_body_s():
+    """``x: T = v`` at the module's top level (an ``if`` block's too), whose annotation the
+    bundle keeps when it is no plain type (a conditional expression): 3.8 evaluates it (CPython
+    3.8.18 dies on the bundle of ``a: list[int] if sys.version_info < (3, 9) else list = {}``
+    and runs ``a: Dict[str, list[int] if sys.version_info >= (3, 9) else list] = {}``, measured);
+    a function's body never evaluates its own."""
+    text = """\
+        a: list[int] if c else list = {}
+        if c:
+            b: Dict[list[str], list[int] if c else list] = {}
+        def f():
+            d: list[int] if c else list = []
+        """
+    assert evaluated(text) == [
+        (1, "module annotation list[int]", (3, 9)),
+        (3, "module annotation Dict[list[str], list[int] if c else list]", (3, 9)),
+        (3, "module annotation list[int]", (3, 9)),
+    ]
