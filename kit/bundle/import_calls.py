@@ -27,30 +27,36 @@ def dynamic_imports(source: Source) -> list[tuple[int, str | None]]:
     discovery passes over), and its literal ``level`` makes NAME relative to ``source``'s
     package; ``import_module``'s literal package anchors a relative NAME. A helper's main
     block, which does not ship, imports nothing."""
-    functions, modules = _import_functions(source)
-    found: list[tuple[int, str | None]] = []
     shipped = ast.Module(body=shipped_statements(source), type_ignores=[])
-    for node in walk(shipped):
+    return [(call.lineno, name) for call, name in import_calls(source, shipped)]
+
+
+def import_calls(source: Source, tree: ast.Module) -> list[tuple[ast.Call, str | None]]:
+    """``dynamic_imports`` of the calls in ``tree`` (``source``'s, or what of it ships), each
+    with its call: whether a guard holds it is read by node (``kit.check.guarded_helpers``)."""
+    functions, modules = _import_functions(source)
+    found: list[tuple[ast.Call, str | None]] = []
+    for node in walk(tree):
         if not (isinstance(node, ast.Call) and _is_import_call(node.func, functions, modules)):
             continue
         first = _argument(node, 0, "name")  # import_module(name="m") too
         looped = _loop_literals(source.tree, first, node.lineno)
         if looped is not None:  # for name in ["heapq", "_heapq"]: import_module(name)
-            found += [(node.lineno, _absolute(source, name, None, node)) for name in looped]
+            found += [(node, _absolute(source, name, None, node)) for name in looped]
             continue
         if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-            found.append((node.lineno, None))
+            found.append((node, None))
             continue
         level = _argument(node, 4, "level")  # __import__'s: relative from the caller's package
         dots = "." * level.value if isinstance(level, ast.Constant) and _level(level.value) else ""
         package = None if dots else _literal(_argument(node, 1, "package"))
         name = _absolute(source, dots + first.value, package, node)
-        found.append((node.lineno, name))
+        found.append((node, name))
         items = _argument(node, 3, "fromlist")
         if isinstance(items, (ast.List, ast.Tuple)):
             for item in map(_literal, items.elts):
                 if item and item != "*":
-                    found.append((node.lineno, f"{name}.{item}"))
+                    found.append((node, f"{name}.{item}"))
     return found
 
 

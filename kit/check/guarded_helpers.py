@@ -8,7 +8,10 @@ helpers that are themselves reached so, is never compiled where the guard says n
 statement in it is no error for CPython 3.8 when the 3.8 branch imports another helper.
 Whether a guard lets a target through is not decided statically here: the checks name such a
 helper's findings as notes, and the runs under each target's interpreter decide
-(``guarded_only``).
+(``guarded_only``). A guard is read by statement and node, an import call's too
+(``kit.bundle.import_calls.import_calls``; ``kit.check.settled_tests.guarded_nodes_of``): a
+conditional expression on a guard's test guards an import in its branch, not one beside it in
+its statement or on its line (``x = 1 if PYPY else 0; from shared.modern import kind``).
 
 A ``try`` is no such guard for a helper (``try: from shared.modern import f`` / ``except
 ImportError: from shared.classic import f``): every target runs its body, so imports and
@@ -36,7 +39,7 @@ import ast
 from dataclasses import dataclass
 
 from kit.bundle.guards import catches, handled_by
-from kit.bundle.import_calls import dynamic_imports
+from kit.bundle.import_calls import import_calls
 from kit.bundle.sources import (
     ENTRY,
     Source,
@@ -45,7 +48,7 @@ from kit.bundle.sources import (
     prefixes,
     walk,
 )
-from kit.check.settled_tests import guarded_lines_of
+from kit.check.settled_tests import guarded_nodes_of
 
 # what importing a helper may raise that a handler of the import catches (which handlers
 # catch each: ``kit.bundle.guards.catches``, its one table)
@@ -140,10 +143,12 @@ def _imports(
     if not module.shipped.strip():
         return []
     tree = module.shipped_tree()
-    guarded = guarded_lines_of(module, list(by_name.values()), tries=False)
+    # by statement and node, not by line: ``x = 1 if PYPY else 0; from shared.m import f``
+    # imports it under every Python, as ``m = (import_module("shared.m"), 1 if PYPY else 0)``
+    guarded = guarded_nodes_of(module, list(by_name.values()), tries=False)
     handled: dict[int, frozenset[str]] = {}
     _handled(tree.body, frozenset(), handled)
-    lines = []
+    nodes: list[tuple[str, ast.AST]] = []
     for node in walk(tree):
         if not isinstance(node, (ast.Import, ast.ImportFrom)):
             continue
@@ -151,11 +156,11 @@ def _imports(
         if isinstance(node, ast.ImportFrom):
             (base,) = imported_modules(module, node)
             names = [base] + [f"{base}.{alias.name}" for alias in node.names]
-        lines += [(name, node.lineno) for name in names]
-    lines += [(name or "", line) for line, name in dynamic_imports(module)]
+        nodes += [(name, node) for name in names]
+    nodes += [(name or "", call) for call, name in import_calls(module, tree)]
     return [
-        (helper, line in guarded, line, _raised(handled.get(line, frozenset())))
-        for name, line in lines
+        (helper, guarded(node), node.lineno, _raised(handled.get(node.lineno, frozenset())))
+        for name, node in nodes
         for helper in _loaded(name, by_name)
     ]
 

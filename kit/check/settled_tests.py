@@ -8,7 +8,8 @@ fails on those before 3.11. A ``hasattr`` test of a member of a module of pure c
 table (``vermin.rules.MOD_MEM_REQS``) gives as added in 3.8 or before and that no version
 removed (``kit.judges.stdlib.REMOVED_MEMBERS``) is settled: ``kit.bundle.guards`` passes over
 it, and the checks read its branch as code every target runs, its ``else`` as code none runs
-(``guarded_lines_of``: a module's guarded lines as every check takes them; a helper's flag
+(``guarded_lines_of``: a module's guarded lines as every check takes them, and
+``guarded_nodes_of`` its guarded statements and nodes, for the import checks; a helper's flag
 bound to such a test is no flag either).
 A member the table does not know, an object that is no module (``hasattr(int, "bit_count")``)
 or one of another module (``hasattr(gc, "freeze")``: PyPy has no ``gc.freeze``) still guards

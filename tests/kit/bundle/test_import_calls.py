@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.bundle.import_calls import dynamic_imports
+from kit.bundle.import_calls import dynamic_imports, import_calls
 from kit.bundle.sources import Source
 from kit.errors import BuildError
 
@@ -59,3 +59,15 @@ def test_the_solution_s_main_block_imports_as_any_statement():
 def test_a_relative_call_beyond_the_top_package_is_one_line():
     with pytest.raises(BuildError, match=r"^top/pkg/mod\.py:1: relative import beyond the top"):
         dynamic_imports(_helper("__import__('m', level=3)\n"))
+
+
+def test_each_import_call_is_given_with_its_node_in_the_tree_read():
+    """``import_calls`` reads the tree it is given (what of the source ships) and gives each
+    call's own node, for a guard to be read by node: one in a conditional expression's branch
+    is that branch's, not the statement's."""
+    text = "import importlib as i\nm = i.import_module('a') if F else 0; i.import_module('b')\n"
+    source = _helper(text)
+    tree = ast.parse(text)
+    found = import_calls(source, tree)
+    branch = tree.body[1].value.body
+    assert sorted((name, call is branch) for call, name in found) == [("a", True), ("b", False)]

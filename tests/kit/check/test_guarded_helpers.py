@@ -52,6 +52,28 @@ def test_a_helper_imported_under_a_test_every_target_passes_is_no_guarded_one(to
     assert "shared/modern.py" not in guarded_only(bundle.modules)
 
 
+FLAG = "import importlib, sys\nPYPY = sys.implementation.name == 'pypy'\n"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "x = 1 if PYPY else 0; from shared.modern import kind",
+        "x = 1 if PYPY else 0; kind = importlib.import_module('shared.modern').kind",
+        "kind, x = importlib.import_module('shared.modern').kind, (1 if PYPY else 0)",
+    ],
+)
+def test_a_helper_imported_beside_a_guarded_expression_is_no_guarded_one(toy, line):
+    """A conditional expression on a guard's test guards its branches, not the import on its
+    line or in its statement, which every target runs: CPython 3.8.18, 3.9.18 and PyPy 3.9
+    die on the bundle's ``match``, measured; one in its branch is guarded."""
+    _, bundle = bundled(toy, FLAG + line + "\nprint(kind(0))\n", modern=MODERN)
+    assert "shared/modern.py" not in guarded_only(bundle.modules)
+    branch = "kind = importlib.import_module('shared.modern').kind if PYPY else None\n"
+    _, bundle = bundled(toy, FLAG + branch, modern=MODERN)
+    assert guarded_only(bundle.modules)["shared/modern.py"] == "solutions/toy_sum.py:3"
+
+
 def test_a_helper_imported_only_by_a_guarded_helper_is_guarded_too(toy):
     deep = "from shared.deeper import kind\n"
     _, bundle = bundled(toy, DISPATCH, modern=deep, deeper=MODERN, legacy=LEGACY)
