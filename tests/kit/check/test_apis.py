@@ -669,6 +669,9 @@ OWN_IN_EXPRESSIONS = [
     ('n = x.bit_count() if sys.version_info >= (3, 10) else bin(x).count("1")', {}),
     ('n = bin(x).count("1") if sys.version_info < (3, 9) else x.bit_count()', {9: BIT_COUNT}),
     ('n = bin(x).count("1") if not sys.version_info >= (3, 9) else x.bit_count()', {9: BIT_COUNT}),
+    # a test written the other way round reads as its mirror (the literal first)
+    ("n = x.bit_count() if (3, 9) <= sys.version_info else 0", {9: BIT_COUNT}),
+    ("n = x.bit_count() if (3, 9) < sys.version_info[:2] else 0", {}),
     ('n = x.bit_count() if hasattr(math, "lcm") else 0', {9: BIT_COUNT}),
     (  # within another's branch: from 3.9, below 3.11
         "n = 0 if sys.version_info < (3, 9) else x.bit_count() if sys.version_info < (3, 11) "
