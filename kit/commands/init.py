@@ -203,6 +203,11 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
                 f"pytest's settings here are {name}'s, whose {_BOTH} pytest 9 refuses: keep "
                 'one of the two, with `pythonpath = ["."]` in it'
             )
+        if where.endswith(_STRING):
+            return name, (
+                f"pytest's settings here are {name}'s, whose {where} pytest 9 refuses (a list "
+                f'of paths there): write `pythonpath = ["."]` in its {where[: -len(_STRING)]}'
+            )
         if set(words.split()) & {".", "./"}:
             return name, None
         line = 'pythonpath = ["."]' if name.endswith(".toml") else PYTHONPATH
@@ -214,20 +219,24 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
 
 
 _BOTH = "[tool.pytest] beside [tool.pytest.ini_options]"  # pytest 9 refuses the two at once
+# and a string where it reads TOML's types ([tool.pytest], pytest.toml's [pytest]): pytest
+# 9.0.3's Config._getini_toml, "expects a list for type 'paths'"
+_STRING = "'s string pythonpath"
 
 
 def _toml_path(path: Path) -> tuple[str, str] | None:
     """The table of a TOML file's pytest settings, and its ``pythonpath`` as words ("" for
     none): pytest.toml's ``[pytest]`` (the file counts without it), pyproject.toml's
     ``[tool.pytest]`` (pytest 9's, any key but ``ini_options``) or else
-    ``[tool.pytest.ini_options]``; ``_BOTH`` for the two; None when it holds none."""
+    ``[tool.pytest.ini_options]``; ``_BOTH`` for the two, the table and ``_STRING`` for a
+    string in the first two (``_native``); None when it holds none."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     if path.name != "pyproject.toml":
         table = data.get("pytest")
-        return "[pytest]", _words(table.get("pythonpath") if isinstance(table, dict) else None)
+        return _native("[pytest]", table.get("pythonpath") if isinstance(table, dict) else None)
     return _pyproject_table(data)
 
 
@@ -242,10 +251,18 @@ def _pyproject_table(data: dict) -> tuple[str, str] | None:
     if native and options:
         return _BOTH, ""
     if native:
-        return "[tool.pytest]", _words(native.get("pythonpath"))
+        return _native("[tool.pytest]", native.get("pythonpath"))
     if isinstance(options, dict):
         return "[tool.pytest.ini_options]", _words(options.get("pythonpath"))
     return None
+
+
+def _native(table: str, value: object) -> tuple[str, str]:
+    """The ``pythonpath`` of a table read with TOML's types, as ``_toml_path`` gives it: pytest
+    9 takes a list of paths there, and refuses a string (``_STRING``)."""
+    if isinstance(value, str):
+        return table + _STRING, ""
+    return table, _words(value)
 
 
 def _words(value: object) -> str:

@@ -183,6 +183,10 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         ),
         ("pytest.toml", "[pytest]\n", '`pythonpath = ["."]` to its [pytest]'),
         (".pytest.toml", '[pytest]\npythonpath = ["."]\n', None),
+        # pytest 9 refuses a string there: "expects a list for type 'paths'"
+        ("pyproject.toml", '[tool.pytest]\npythonpath = "."\n', "string pythonpath pytest 9"),
+        ("pytest.toml", '[pytest]\npythonpath = "."\n', '`pythonpath = ["."]` in its [pytest]'),
+        ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = "."\n', None),  # ini's way
     ],
 )
 def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
