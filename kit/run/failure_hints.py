@@ -39,6 +39,7 @@ import subprocess
 from pathlib import Path
 
 from kit.bundle.assemble import Bundle
+from kit.bundle.source_text import quiet_parse
 from kit.judges.modules import install_hint, missing_module
 from kit.judges.profiles import WALL, judge_name
 from kit.judges.programs import TESTLIB, whole_path
@@ -305,10 +306,11 @@ def _calls_os_exit(text: str) -> bool:
     """Whether the source ``text`` calls ``os._exit``, as its syntax tree says (a comment or a
     string naming it does not): ``os._exit(0)`` (``os`` as bound by ``import os as o`` too),
     or a name ``from os import _exit as quit_now`` binds; False for a source that does not
-    parse (it never ran)."""
+    parse (it never ran), or nests deeper than this Python's parser follows. Parsed as the kit
+    parses sources, its SyntaxWarnings kept out of the kit's output."""
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
+        tree = quiet_parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     modules, functions = {"os"}, set()
     for node in ast.walk(tree):

@@ -4,6 +4,7 @@ input() (none when a faster reader would not have saved the time), an idle game'
 spoke last; and the hints of a run's stderr, as ``explain`` adds them (the digit limit, the
 recursion hint that fits the program, a data file beside a helper, a scratch file's cap)."""
 
+import warnings
 from dataclasses import replace
 
 import pytest
@@ -239,3 +240,23 @@ def test_a_short_output_from_a_program_that_calls_os_exit_is_told_it_was_not_flu
     expected = b"1\n2\n"
     hint = failure_hints.os_exit_hint(source, got, expected)
     assert hint == ([failure_hints.OS_EXIT_HINT] if hinted else [])
+
+
+@pytest.mark.parametrize(
+    ("source", "hinted"),
+    [
+        ('import os, re\nprint(re.findall("\\d", "1"))\nos._exit(0)\n', True),
+        ("x = 1" + " + 1" * 100_000 + "\nos._exit(0)\n", False),  # too deep for the parser
+    ],
+)
+def test_the_os_exit_hint_reads_a_source_as_the_kit_does_without_a_warning_or_a_crash(
+    source, hinted
+):
+    """Reading the source for the hint printed its SyntaxWarning (an invalid escape, ``"\\d"``)
+    into the kit's output, and one nested deeper than the parser follows raised
+    RecursionError or MemoryError out of a wrong answer's hints."""
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        hint = failure_hints.os_exit_hint(source, b"", b"1\n")
+    assert hint == ([failure_hints.OS_EXIT_HINT] if hinted else [])
+    assert said == []
