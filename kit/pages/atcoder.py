@@ -80,9 +80,9 @@ def read(root: Element, source: str, url: str | None) -> Page:
 
 
 # the task ids of AtCoder's rated contests (ABC, ARC, AGC, AHC), as their addresses give them:
-# atcoder.jp/contests/abc300/tasks/abc300_a; a slug of this form names its task (others, dp_a
-# or practice_1, cannot be told from a name)
-TASK_ID = re.compile(r"(a[bgrh]c)(\d{3,4})_([a-z0-9])")
+# atcoder.jp/contests/abc300/tasks/abc300_a, three digits from 001, four from 1000; a slug of
+# this form names its task (others, dp_a or practice_1, cannot be told from a name)
+TASK_ID = re.compile(r"(a[bgrh]c)(?!000_)(\d{3}|[1-9]\d{3})_([a-z0-9])")
 # the contests before ratings had four tasks, A to D, numbered in the first ones' ids
 # (abc001_1 to abc019_4, arc001_1 to arc034_4), lettered after (abc020_a, arc035_a):
 # AtCoder-NoviSteps/AtCoderNoviSteps, docs/dev-notes/2025-12-10/add_tests_for_contest_table_

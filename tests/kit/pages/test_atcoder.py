@@ -131,6 +131,10 @@ def test_a_batch_task_s_page_is_not_interactive():
         ("arc035_a", "arc035_a"),
         ("abc300_1", None),  # lettered: no id ends in a number
         ("abc020_1", None),
+        ("abc0001_a", None),  # no contest: four digits from ABC 1000 on
+        ("arc0058_e", None),
+        ("abc000_a", None),
+        ("abc1000_a", "abc1000_a"),
         ("agc001_a", "agc001_a"),
         ("ahc030_a", "ahc030_a"),
         ("abc001_1", "abc001_1"),  # the first contests' tasks are numbered
