@@ -187,6 +187,8 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         ("pyproject.toml", '[tool.pytest]\npythonpath = "."\n', "string pythonpath pytest 9"),
         ("pytest.toml", '[pytest]\npythonpath = "."\n', '`pythonpath = ["."]` in its [pytest]'),
         ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = "."\n', None),  # ini's way
+        # an empty [tool.pytest.ini_options] is pytest's settings still (a [tool.pytest] is not)
+        ("pyproject.toml", "[tool.pytest.ini_options]\n", "its [tool.pytest.ini_options] for"),
     ],
 )
 def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
