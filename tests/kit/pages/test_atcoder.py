@@ -131,6 +131,10 @@ def test_a_batch_task_s_page_is_not_interactive():
         ("arc035_a", "arc035_a"),
         ("abc300_1", None),  # lettered: no id ends in a number
         ("abc020_1", None),
+        ("abc019_d", "abc019_4"),  # the last numbered ones, the last of four tasks
+        ("abc041_d", "abc041_d"),
+        ("abc041_e", None),
+        ("arc103_f", "arc103_d"),  # the last held with an ABC (atcoder.jp/.../arc103_d)
         ("abc0001_a", None),  # no contest: four digits from ABC 1000 on
         ("arc0058_e", None),
         ("abc000_a", None),
