@@ -230,6 +230,12 @@ def test_an_idle_game_under_a_kattis_validator_names_the_solution_s_read_past_th
         ('print("os._exit(0)")\n', b"", False),
         ("from os import _exit\nprint(1)\n", b"", False),  # imported, never called
         ("os._exit(0\n", b"", False),  # no program: it never ran
+        ("import os\nprint(1)\nos.write(1, b'')  # not _exit\n", b"", False),  # os's other
+        (
+            "class Game:\n    def _exit(self):\n        pass\n\n\ng = Game()\ng._exit()\n",
+            b"",
+            False,
+        ),
     ],
 )
 def test_a_short_output_from_a_program_that_calls_os_exit_is_told_it_was_not_flushed(
