@@ -51,15 +51,21 @@ def test_the_files_a_contest_s_tasks_wrote_are_named_from_the_current_folder(
     the kit names the files it writes from the current folder, as ``new`` does otherwise."""
     acc_task(toy)
     (toy / "abc300" / "b").mkdir()
-    contest = acc_contest(toy, {"a": ACC_TASK, "b": {"path": "b", "submit": "main.py"}})
+    (toy / "abc300" / "c").mkdir()
+    (toy / "abc300" / "c" / "main.cpp").write_text("int main() {}\n")
+    b_task, c_task = {"path": "b", "submit": "main.py"}, {"path": "c", "submit": "main.cpp"}
+    contest = acc_contest(toy, {"a": ACC_TASK, "b": b_task, "c": c_task})
     monkeypatch.chdir(toy / "abc300")
     assert cli.main(["new", "--from", "contest.acc.json"]) == 0
-    assert capsys.readouterr().out.splitlines()[1:6] == [
+    assert capsys.readouterr().out.splitlines()[1:8] == [
         "  abc300_a  a/main.py (adopted), a/tests/ (adopted)",
         "    ../tests/test_abc300_a.py, ../stress/abc300_a.py, ../bench/abc300_a.py",
         "  abc300_b  ../solutions/abc300_b.py (written: b/main.py is not there), "
         "../samples/abc300_b/ (add sample-1.in/.out)",
         "    ../tests/test_abc300_b.py, ../stress/abc300_b.py, ../bench/abc300_b.py",
+        "  abc300_c  ../solutions/abc300_c.py (written: c/main.cpp is not Python), "
+        "../samples/abc300_c/ (add sample-1.in/.out)",
+        "    ../tests/test_abc300_c.py, ../stress/abc300_c.py, ../bench/abc300_c.py",
         "  each: its table in ../problems.toml (the task's id, title and url)",
     ]
     assert contest.is_file() and (toy / "tests" / "test_abc300_b.py").is_file()
