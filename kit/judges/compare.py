@@ -172,6 +172,9 @@ STD = ", ".join(sorted(BUILT_IN))
 WORDS = ("lines", "tokens", "kattis", "domjudge")  # the settings that are one word
 MODES = ("float", "std", "kattis", "domjudge", "validator", "checker")  # those of MODE:ARGUMENT
 CLOSE = 0.75  # difflib's ratio from which a setting is taken as a misspelling of another
+# a long number's significant digits read (no double nor midpoint of two has over 767)
+_DIGITS = 800
+_EXPONENT_MARK, _NONZERO, _POINT = re.compile(rb"[eE]"), re.compile(rb"[1-9]"), re.compile(rb"\.")
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -186,14 +189,15 @@ class LinesComparator(Comparator):
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         before, want_at, have_at = same_start(expected, got, LINES)
-        want, have = judged_lines(expected, want_at), judged_lines(got, have_at)
+        want, have = judged_lines(expected, want_at, True), judged_lines(got, have_at, True)
         return first_difference("line", want, have, exactly, before)
 
 
 def _same_words(expected: bytes, got: bytes) -> bool:
     """Whether the two hold the same tokens between ASCII whitespace (``bytes.split``'s)."""
     _, want_at, have_at = same_start(expected, got, ASCII_SPACE)
-    return all(a == b for a, b in zip_longest(words(expected, want_at), words(got, have_at)))
+    pairs = zip_longest(words(expected, want_at, True), words(got, have_at, True))
+    return all(a == b for a, b in pairs)
 
 
 class TokensComparator(Comparator):
@@ -210,13 +214,13 @@ class FloatComparator(Comparator):
 
     def difference(self, expected: bytes, got: bytes) -> str | None:
         before, want_at, have_at = same_start(expected, got, TESTLIB_BLANKS, output_start(got))
-        want, have = tokens(expected, want_at), tokens(got, have_at)
+        want, have = tokens(expected, want_at, True), tokens(got, have_at, True)
         return first_difference("token", want, have, self._token_difference, before)
 
     def _token_difference(self, a: bytes | None, b: bytes | None) -> str | None:
         if a == b:
             return None
-        x, y = _number(a), _number(b)
+        x, y = number(a), number(b)
         if x is None or y is None:
             return exactly(a, b)
         if double_compare(x, y, self.tolerance):  # rcmpN's test, N's tolerance this one
@@ -229,10 +233,45 @@ class FloatComparator(Comparator):
         return f"{shown} (error {over(error, self.tolerance)})"
 
 
-def _number(token: bytes | None) -> float | None:
+def number(token: bytes | None) -> float | None:
+    """The value of a token the float comparison reads as a number (a long one's a view's,
+    ``kit.judges.output_chunks``), else None."""
     if token is None or not _NUMBER.fullmatch(token):
         return None
-    return float(token)
+    return _long_number(token) if isinstance(token, memoryview) else float(token)
+
+
+def _long_number(token: memoryview) -> float:
+    """``float`` of a long decimal (a view: ``kit.judges.output_chunks``), read from its first
+    ``_DIGITS`` significant digits, a digit 1 after them if any digit past them is not 0: the
+    same double, as neither a double nor the midpoint of two has more than 767 significant
+    digits. Nothing is held but those digits."""
+    marker = _EXPONENT_MARK.search(token)
+    end = marker.start() if marker is not None else len(token)  # of the mantissa
+    sign = "-" if token[0] == ord("-") else ""
+    first = _NONZERO.search(token, 0, end)
+    if first is None:
+        return float(f"{sign}0")
+    point = _POINT.search(token, 0, end)
+    dot = point.start() if point is not None else end
+    taken = bytes(token[first.start() : min(first.start() + _DIGITS + 1, end)])
+    digits = taken.replace(b".", b"")[:_DIGITS].decode()
+    rest = first.start() + (len(taken) if b"." in taken else len(digits))
+    sticky = "1" if _NONZERO.search(token, rest, end) else ""
+    places = dot - first.start() if first.start() < dot else dot + 1 - first.start()
+    exponent = _long_exponent(token[end + 1 :]) if marker is not None else 0
+    return float(f"{sign}0.{digits}{sticky}e{places + exponent}")
+
+
+def _long_exponent(written: memoryview) -> int:
+    """The exponent written after a decimal's ``e``, any length (past 21 digits, one of 22:
+    every double is then infinite or 0 whatever the mantissa)."""
+    sign = -1 if written[:1] == b"-" else 1
+    first = _NONZERO.search(written)
+    if first is None:
+        return 0
+    digits = bytes(written[first.start() : first.start() + 22])
+    return sign * int(digits if len(digits) <= 21 else b"1" + b"0" * 21)
 
 
 def _checker_path(argument: str, shown: str) -> str:

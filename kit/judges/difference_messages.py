@@ -12,11 +12,13 @@ apart). The comparisons are ``kit.judges.compare``'s.
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Callable, Iterable
 from itertools import zip_longest
 
 from kit.errors import trimmed
+from kit.judges.output_chunks import CHUNK
 from kit.visible import cut_as_shown, text_of, visible
 
 SHOWN_CHARS = 60  # of a line or token in a message
@@ -55,7 +57,11 @@ def exactly(a: bytes | None, b: bytes | None, fold: bool = False) -> str | None:
 
 
 _CONTEXT = 10  # characters shown before the first difference, when it lies far in
-_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_ASCII_LOWER = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+_CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8's bytes inside a character
+# the bytes that show the first SHOWN_CHARS + 1 characters of a line or token whatever they are
+# (a character is at most 4 bytes, and is decoded the same without what follows it)
+_SHOWN_BYTES = 4 * (SHOWN_CHARS + 2)
 
 
 def _differ_from(
@@ -63,25 +69,65 @@ def _differ_from(
 ) -> tuple[int, bytes, bytes, str] | None:
     """Where two long lines or tokens first differ, when the shown prefixes would hide it:
     the column (1-based, in characters when both are UTF-8, else the byte), both from a little
-    before it, and which unit the place is in; else None."""
+    before it (their first ``_SHOWN_BYTES`` bytes from there), and which unit the place is in;
+    else None. Either may be a view of a long piece (``kit.judges.output_chunks``): each is
+    read a block at a time, nothing held but blocks."""
     if a is None or b is None:
         return None
-    try:
-        x, y = a.decode("utf-8"), b.decode("utf-8")
-    except UnicodeDecodeError:
-        x, y = a.decode("latin-1"), b.decode("latin-1")  # one byte a character, in bytes
-        text = False
-    else:
-        text = True
-    folded = [x.translate(_ASCII_LOWER), y.translate(_ASCII_LOWER)] if fold else [x, y]
-    same = len(os.path.commonprefix(folded))
-    if same < SHOWN_CHARS - _CONTEXT:
+    text = _utf8(a) and _utf8(b)
+    same = _common_prefix(a, b, fold)
+    while text and _inside_character(a, same):  # a character split by the difference
+        same -= 1  # (its first byte, the same in both, says how long it is in both)
+    column = _characters(a, same) if text else same
+    if column < SHOWN_CHARS - _CONTEXT:
         return None
-    start = same - _CONTEXT
-    while not text and start and 0x80 <= ord(x[start]) < 0xC0:  # not in a UTF-8 character
+    start = same
+    for _ in range(_CONTEXT):  # back over _CONTEXT characters (bytes, when not UTF-8)
         start -= 1
-    encode = (lambda part: part.encode("utf-8")) if text else (lambda part: part.encode("latin-1"))
-    return same + 1, encode(x[start:]), encode(y[start:]), "column" if text else "byte"
+        while text and _inside_character(a, start):
+            start -= 1
+    while not text and start and _inside_character(a, start):  # not in a UTF-8 character
+        start -= 1
+    shown = slice(start, start + _SHOWN_BYTES)
+    return column + 1, bytes(a[shown]), bytes(b[shown]), "column" if text else "byte"
+
+
+def _utf8(data: bytes) -> bool:
+    """Whether ``data`` is UTF-8 text, decoded a block at a time."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
+        for at in range(0, len(data), CHUNK):
+            decoder.decode(bytes(data[at : at + CHUNK]))
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _common_prefix(a: bytes, b: bytes, fold: bool) -> int:
+    """How many bytes ``a`` and ``b`` begin with alike (``fold``: but for ASCII case)."""
+    most, same = min(len(a), len(b)), 0
+    while same < most:
+        blocks = [bytes(x[same : same + CHUNK]) for x in (a, b)]
+        if fold:
+            blocks = [block.translate(_ASCII_LOWER) for block in blocks]
+        if blocks[0] != blocks[1]:
+            return same + len(os.path.commonprefix(blocks))
+        same += len(blocks[0])
+    return same
+
+
+def _inside_character(data: bytes, at: int) -> bool:
+    """Whether the byte of ``data`` at ``at`` is inside a UTF-8 character (not its first)."""
+    return 0 < at < len(data) and 0x80 <= data[at] < 0xC0
+
+
+def _characters(data: bytes, end: int) -> int:
+    """How many UTF-8 characters ``data[:end]`` holds (it ends between two)."""
+    return sum(
+        len(bytes(data[at : min(at + CHUNK, end)]).translate(None, _CONTINUATION))
+        for at in range(0, end, CHUNK)
+    )
 
 
 def quoted(token: bytes | None, before: str = "") -> str:
@@ -93,14 +139,15 @@ def quoted(token: bytes | None, before: str = "") -> str:
     short as any; ``before``: what stands for the part left out in front of it."""
     if token is None:
         return "end of output"
-    text = text_of(token)[: SHOWN_CHARS + 1]  # no more can be shown
+    text = text_of(bytes(token[:_SHOWN_BYTES]))[: SHOWN_CHARS + 1]  # no more can be shown
     quote = '"' if "'" in text and '"' not in text else "'"  # as repr() chooses
     shown = visible(text).replace("\n", "\\n").replace(quote, "\\" + quote)
     return f"{quote}{before}{cut_as_shown(shown, SHOWN_CHARS)}{quote}"
 
 
 def plain(token: bytes | None) -> str:
-    return trimmed((token or b"").decode("ascii", "replace"), SHOWN_CHARS)
+    shown = bytes((token or b"")[: SHOWN_CHARS + 1])  # one character a byte: no more shown
+    return trimmed(shown.decode("ascii", "replace"), SHOWN_CHARS)
 
 
 def over(error: float, tolerance: float) -> str:

@@ -9,6 +9,11 @@ byte, so that an output differing only at its end is not read piece by piece to 
 modes themselves are ``kit.judges.compare``'s. ``blank`` is whether an output has no words at
 all, read in place (``strip()`` copied a 60 MiB flood for it); ``blank_file`` whether a file
 has none, read a chunk at a time (a sample file read whole and stripped cost twice its size).
+
+Asked for ``views``, each reader gives a piece longer than twice ``CHUNK`` (and some longer
+than ``CHUNK``) as a ``memoryview`` of the output, not a copy, for the comparisons that read
+such a piece in place (equal to its answer's or not, and what a message quotes of it): one
+60 MiB token cost two copies of it.
 """
 
 from __future__ import annotations
@@ -29,29 +34,52 @@ _SPACE = re.compile(rb"[ \t\n\r\x0b\x0c]")  # what ``bytes.split()`` splits at
 
 
 def _pieces(
-    output: bytes, separator: re.Pattern, split: Callable[[bytes], list[bytes]], start: int = 0
+    output: bytes,
+    separator: re.Pattern,
+    split: Callable[[bytes], list[bytes]],
+    start: int = 0,
+    views: bool = False,
 ) -> Iterator[bytes]:
     """What ``split(output[start:])`` returns, chunk by chunk: a chunk ends at a
-    ``separator`` byte (dropped), which ``split`` splits at too."""
-    return itertools.chain.from_iterable(_chunks(output, separator, split, start))
+    ``separator`` byte (dropped), which ``split`` splits at too. ``views``: a piece longer
+    than ``2 * CHUNK`` is given as a ``memoryview`` of ``output``, not a copy (above)."""
+    return itertools.chain.from_iterable(_chunks(output, separator, split, start, views))
 
 
 def _chunks(
-    output: bytes, separator: re.Pattern, split: Callable[[bytes], list[bytes]], start: int = 0
+    output: bytes,
+    separator: re.Pattern,
+    split: Callable[[bytes], list[bytes]],
+    start: int = 0,
+    views: bool = False,
 ) -> Iterator[list[bytes]]:
     """``_pieces``, a chunk's list at a time."""
     size = len(output)
     while start <= size:
         found = separator.search(output, min(start + CHUNK, size))
         end = found.start() if found is not None else size
-        yield split(output[start:end])
+        if views and end - start > 2 * CHUNK:  # a piece longer than CHUNK ends there
+            head = _last_separator(output, separator, start, start + CHUNK)
+            if head >= start:
+                yield split(output[start:head])
+            yield [memoryview(output)[head + 1 : end]]
+        else:
+            yield split(output[start:end])
         start = end + 1
 
 
-def words(output: bytes, start: int = 0) -> Iterator[bytes]:
+def _last_separator(output: bytes, separator: re.Pattern, start: int, end: int) -> int:
+    """Where the last ``separator`` byte of ``output[start:end]`` is (``start - 1``: none)."""
+    last = start - 1
+    for found in separator.finditer(output, start, end):
+        last = found.start()
+    return last
+
+
+def words(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]:
     """What ``output[start:].split()`` returns (tokens between ASCII whitespace), a chunk at a
-    time."""
-    return _pieces(output, _SPACE, bytes.split, start)
+    time; ``views``: a long one as a view (above)."""
+    return _pieces(output, _SPACE, bytes.split, start, views)
 
 
 def blank(output: bytes) -> bool:
@@ -66,12 +94,13 @@ def blank_file(file: BinaryIO) -> bool:
     return all(blank(chunk) for chunk in iter(lambda: file.read(CHUNK), b""))
 
 
-def judged_lines(output: bytes, start: int = 0) -> Iterator[bytes]:
+def judged_lines(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]:
     """The lines the ``lines`` mode compares (of ``output[start:]``, ``start`` after an LF):
-    each right-stripped, trailing blank ones gone."""
+    each right-stripped, trailing blank ones gone; ``views``: a long one as a view
+    (above)."""
     blank = 0  # blank lines not yet given: gone if nothing follows them
-    for chunk in _chunks(output, _NEWLINE, lambda text: text.split(b"\n"), start):
-        lines = [line.rstrip() for line in chunk]
+    for chunk in _chunks(output, _NEWLINE, lambda text: text.split(b"\n"), start, views):
+        lines = [_right_stripped(line) for line in chunk]
         last = len(lines)
         while last and not lines[last - 1]:
             last -= 1
@@ -82,11 +111,24 @@ def judged_lines(output: bytes, start: int = 0) -> Iterator[bytes]:
         blank += len(lines) - last
 
 
-def tokens(output: bytes, start: int = 0) -> Iterator[bytes]:
+def _right_stripped(line: bytes) -> bytes:
+    """``line.rstrip()``, of a long line's view too (a view of it, or its few bytes left)."""
+    if not isinstance(line, memoryview):
+        return line.rstrip()
+    end = len(line)
+    while end > 0:
+        kept = len(bytes(line[max(0, end - CHUNK) : end]).rstrip())
+        end -= min(end, CHUNK) - kept
+        if kept:
+            break
+    return line[:end] if end > CHUNK else bytes(line[:end])
+
+
+def tokens(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]:
     """The tokens of ``output`` (from ``start``) as testlib reads words: separated by its four
     blanks only, so a form feed or vertical tab (blanks to Python's ``split``) is part of a
-    token."""
-    for token in _pieces(output, _BLANK, _BLANKS.split, start):
+    token; ``views``: a long one as a view (above)."""
+    for token in _pieces(output, _BLANK, _BLANKS.split, start, views):
         if token:
             yield token
 

@@ -418,7 +418,7 @@ def words_difference(expected: bytes, got: bytes) -> str | None:
     answer's, said; None when they are the same tokens. Read from where they stop being the
     same bytes (``same_start``)."""
     before, want_at, have_at = same_start(expected, got, TESTLIB_BLANKS, output_start(got))
-    want, have = tokens(expected, want_at), tokens(got, have_at)
+    want, have = tokens(expected, want_at, True), tokens(got, have_at, True)
     return first_difference("token", want, have, exactly, before)
 
 

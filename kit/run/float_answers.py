@@ -17,15 +17,18 @@ comparison already allows an error.
 from __future__ import annotations
 
 import math
+import re
 from itertools import zip_longest
 
-from kit.judges.compare import FloatComparator
+from kit.judges.compare import FloatComparator, number
+from kit.judges.difference_messages import plain
 from kit.judges.output_chunks import ASCII_SPACE, same_start, words
 
 EXACT = ("lines", "tokens")  # the comparisons the hint is for, and Kattis' without a tolerance
 KATTIS = "kattis"
 NEAREST = 1e-3  # numbers further apart than this: a wrong number, not a rounding
 FINEST = -9  # the smallest exponent named
+_FRACTION_MARK = re.compile(rb"[.eE]")
 HINT = (
     "hint: every difference is a number within an absolute or relative error of {error:.1e} "
     "({have} for {want} first): if the statement accepts an error of {tolerance}, set "
@@ -51,7 +54,7 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
     tolerance = f"1e{exponent}"
     if FloatComparator(f"float:{tolerance}", float(tolerance)).difference(expected, got):
         return []  # tokens the comparison reads otherwise (1_000.5): it would not accept them
-    want, have = (token.decode("ascii", "replace") for token in first)
+    want, have = (_shown(token) for token in first)
     setting = f"float:{tolerance}"
     if kattis == KATTIS:  # the default validator's own flag, beside the flags it has
         setting = (
@@ -65,11 +68,12 @@ def float_hint(spec: str, expected: bytes, got: bytes) -> list[str]:
 
 def _differences(expected: bytes, got: bytes) -> tuple[tuple[bytes, bytes], float] | None:
     """The first pair of tokens that differ and the largest error of any, when as many tokens
-    differ only by numbers within ``NEAREST`` of each other; else None. Read a chunk at a
-    time (``kit.judges.output_chunks.words``): an output of millions of tokens is never held."""
+        differ only by numbers within ``NEAREST`` of each other; else None. Read a chunk at a
+        time (``kit.judges.output_chunks.words``): an output of millions of tokens is never held,
+    nor a copy of a long token (read in place, as the float comparison reads it)."""
     first, largest = None, 0.0
     _, want_at, have_at = same_start(expected, got, ASCII_SPACE)  # the same tokens before
-    for want, have in zip_longest(words(expected, want_at), words(got, have_at)):
+    for want, have in zip_longest(words(expected, want_at, True), words(got, have_at, True)):
         if want == have:
             continue
         error = None if want is None or have is None else _error(want, have)
@@ -84,13 +88,23 @@ def _error(want: bytes, have: bytes) -> float | None:
     """The smaller of the absolute and relative errors of ``have`` for ``want``, two finite
     decimal numbers, ``want`` with a fraction or an exponent (an integer is answered exactly);
     None otherwise."""
-    if not any(mark in want for mark in (b".", b"e", b"E")):
+    if not _FRACTION_MARK.search(want):
         return None
-    try:
-        a, b = float(want), float(have)
-    except ValueError:
-        return None
+    if isinstance(want, memoryview) or isinstance(have, memoryview):  # a long one, in place
+        a, b = number(want), number(have)
+        if a is None or b is None:
+            return None
+    else:
+        try:
+            a, b = float(want), float(have)
+        except ValueError:
+            return None
     if not (math.isfinite(a) and math.isfinite(b)):
         return None
     absolute = abs(a - b)
     return min(absolute, absolute / abs(a)) if a else absolute
+
+
+def _shown(token: bytes) -> str:
+    """A token as the hint shows it: whole, a long one (a view) cut as messages cut it."""
+    return plain(token) if isinstance(token, memoryview) else token.decode("ascii", "replace")

@@ -3,12 +3,14 @@ outputs compared without holding them. A checker's statuses and failures are
 tests/kit/judges/test_checker_compare.py's, the Kattis default validator's rules
 tests/kit/judges/test_kattis_compare.py's."""
 
+import random
 import tracemalloc
 from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
+from kit.judges import compare
 from kit.judges.comparator import Judgement
 from kit.judges.compare import parse_compare
 
@@ -329,3 +331,67 @@ def test_a_long_output_the_same_to_its_last_token_is_judged_as_before(spec, mess
     assert judge(NO_INPUT, expected, got.replace(b"\n", b"\r\n")) == Judgement(False, message)
     if spec != "lines":  # a blank more before the first token: the same tokens
         assert judge(NO_INPUT, expected, b"\t" + got) == Judgement(False, message)
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "message"),
+    [
+        ("lines", b"5\n", "line 1: expected '5', got '9999999999999999999999999999999999999999999"),
+        ("tokens", b"5\n", "token 1: expected '5', got '99999999999999999999999999999999999999999"),
+        (
+            "std:wcmp",
+            b"5\n",
+            "token 1: expected '5', got '9999999999999999999999999999999999999999",
+        ),
+        (
+            "float:1e-6",
+            b"5\n",
+            "token 1: expected 5, got 999999999999999999999999999999999999999999",
+        ),
+        ("lines", b"9" * 4_000_000 + b" \r\n", ""),
+        ("tokens", b"9" * 4_000_000, ""),
+        ("float:1e-6", b"9" * 3_999_999 + b"8", ""),
+        (
+            "tokens",
+            b"9" * 3_999_999 + b"8",
+            "token 1: from column 4000000: expected '...99999999998'",
+        ),
+        (
+            "lines",
+            b"9" * 3_999_999 + b"8",
+            "line 1: from column 4000000: expected '...99999999998'",
+        ),
+    ],
+)
+def test_an_output_of_one_long_token_is_compared_without_a_copy_of_it(spec, expected, message):
+    """A 4 MB output of one token (``print("9" * 4_000_000)``) is read in place, a block at
+    a time, against a short answer, an equal one and one differing at its end: the verdict and
+    message as before (a copy of the token, and one decoded, cost twice its size; a difference
+    at its end took 27 s at 60 MB)."""
+    got = b"9" * 4_000_000 + b"\n"
+    judge = comparator(spec)
+    tracemalloc.start()
+    try:
+        judgement = judge.judge(NO_INPUT, expected, got)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert judgement.accepted == (not message)
+    assert judgement.message.startswith(message), judgement.message
+    assert peak < 1 << 20, peak
+
+
+def test_a_long_number_is_read_as_float_reads_it_whole():
+    """A decimal longer than a block is read from its first 800 significant digits and
+    whether any past them is not 0: the double ``float`` gives, on numbers a digit from
+    halfway between two doubles, long exponents, zeros and signs (seeded)."""
+    rng = random.Random(7)
+    halfway = "9007199254740993"  # 2**53 + 1: halfway between two doubles
+    for _ in range(300):
+        head = rng.choice([halfway, "1", "0.000", "123.456", "0", "-0.5", "+7"])
+        tail = rng.choice(["0" * rng.randrange(2000), "0" * rng.randrange(2000) + "1", ""])
+        digits = "".join(rng.choice("0123456789") for _ in range(rng.randrange(1200)))
+        body = head + ("." if "." not in head else "") + rng.choice([tail, digits, tail + digits])
+        exponent = rng.choice(["", "e5", "E-300", "e+0000000000000000000000000000308", "e-99999"])
+        text = body + exponent
+        assert compare._long_number(memoryview(text.encode())) == float(text), text

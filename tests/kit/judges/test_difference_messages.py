@@ -2,11 +2,16 @@
 long line or token shown where it is, and a byte that is not UTF-8 shown as ``\\xff`` in the
 token's text, as the comparisons say them."""
 
+import os
+import random
 from pathlib import Path
 
 import pytest
 
+from kit.judges import difference_messages
 from kit.judges.compare import parse_compare
+from kit.judges.difference_messages import SHOWN_CHARS, exactly
+from kit.visible import cut_as_shown, text_of, visible
 
 ROOT = Path(__file__).resolve().parents[3]
 WHERE = "problems.toml: [toy]"
@@ -92,3 +97,56 @@ def test_a_token_of_escapes_is_cut_as_it_is_shown(got, shown):
     said = comparator("tokens").compare(NO_INPUT, b"1 2 3\n", got + b"\n")
     assert said == f"token 1: expected '1', got {shown}"
     assert len(said) <= 100
+
+
+def _whole_quoted(token, before=""):
+    """``quoted`` as the whole token decoded gave it (the reference)."""
+    text = text_of(token)[: SHOWN_CHARS + 1]
+    quote = '"' if "'" in text and '"' not in text else "'"
+    shown = visible(text).replace("\n", "\\n").replace(quote, "\\" + quote)
+    return f"{quote}{before}{cut_as_shown(shown, SHOWN_CHARS)}{quote}"
+
+
+def _whole_message(a, b, fold):
+    """``exactly``'s message as both lines decoded whole gave it (the reference)."""
+    try:
+        x, y, text = a.decode("utf-8"), b.decode("utf-8"), True
+    except UnicodeDecodeError:
+        x, y, text = a.decode("latin-1"), b.decode("latin-1"), False
+    lower = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+    same = len(os.path.commonprefix([x.translate(lower), y.translate(lower)] if fold else [x, y]))
+    if same < SHOWN_CHARS - 10:
+        return f"expected {_whole_quoted(a)}, got {_whole_quoted(b)}"
+    start = same - 10
+    while not text and start and 0x80 <= ord(x[start]) < 0xC0:
+        start -= 1
+    encoding = "utf-8" if text else "latin-1"
+    a, b = x[start:].encode(encoding), y[start:].encode(encoding)
+    unit = "column" if text else "byte"
+    shown = f"expected {_whole_quoted(a, '...')}, got {_whole_quoted(b, '...')}"
+    return f"from {unit} {same + 1}: {shown}"
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 1 << 16])
+def test_a_long_difference_read_a_block_at_a_time_says_what_whole_lines_said(monkeypatch, chunk):
+    """Two long lines or tokens, views of them too (``output_chunks``' long pieces), are
+    read a block at a time for the message: on 2,000 random pairs of UTF-8, bytes that are
+    not, and letters of either case (folded or not), at block sizes that cut everywhere, it
+    is the message of both decoded whole (seeded)."""
+    monkeypatch.setattr(difference_messages, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    text = [b"a", b"A", b"b", *(character.encode() for character in "éè€₤𝄞")]
+    for _ in range(2000):
+        alphabet = text + [b"\xff", b"\xc3"] * rng.randrange(2)  # UTF-8 or not, often either
+        units = [rng.choice(alphabet) for _ in range(rng.randrange(40, 90))]
+        cut = rng.randrange(len(units) + 1)
+        added = [rng.choice(alphabet) for _ in range(rng.randrange(4))]
+        a, b = b"".join(units), b"".join(units[:cut] + added)
+        if rng.randrange(4) == 0:  # cut inside a character too
+            b = a[: rng.randrange(len(a) + 1)] + b"".join(added)
+        for fold in (False, True):
+            if a == b or fold and a.lower() == b.lower():
+                continue
+            expected = _whole_message(a, b, fold)
+            assert exactly(a, b, fold) == expected, (a, b, fold)
+            assert exactly(memoryview(a), memoryview(b), fold) == expected, (a, b, fold)

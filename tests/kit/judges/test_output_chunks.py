@@ -119,3 +119,27 @@ def test_a_file_is_blank_read_a_chunk_at_a_time():
     assert max(last.sizes) == output_chunks.CHUNK and len(last.sizes) == 4
     first = Reads(b"0" + spaces)
     assert not output_chunks.blank_file(first) and len(first.sizes) == 1
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7])
+def test_long_pieces_asked_for_as_views_are_the_same_pieces_uncopied(monkeypatch, chunk):
+    """With ``views``, a piece longer than twice ``CHUNK`` is a view of the output, not a
+    copy (a view is longer than ``CHUNK``), and
+    every piece is the one a whole split gives: on 3,000 random outputs of long runs of
+    letters and of separators, at chunk sizes that cut everywhere (seeded)."""
+    monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c"]
+    readers = [output_chunks.judged_lines, output_chunks.tokens, output_chunks.words]
+    for _ in range(3000):
+        output = b"".join(rng.choice(alphabet) * rng.randrange(1, 12) for _ in range(6))
+        start = rng.randrange(len(output) + 1)
+        for read in readers:
+            pieces = list(read(output, start, True))
+            assert [bytes(piece) for piece in pieces] == list(read(output, start)), output
+            for piece in pieces:  # a copy is of 2 * CHUNK bytes at most, a view is longer
+                view = isinstance(piece, memoryview)
+                assert len(piece) <= 2 * chunk or view, (output, piece)
+                assert len(piece) > chunk or not view, (output, piece)
+                if isinstance(piece, memoryview):
+                    assert piece.obj is output

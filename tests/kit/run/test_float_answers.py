@@ -85,3 +85,19 @@ def test_a_long_output_is_read_without_holding_its_tokens():
     assert hint and 'compare = "float:1e-7"' in hint[0], hint
     assert peak < 4 << 20, peak
     assert float_hint("lines", expected, got + b"0.5\n") == []  # a token more: no hint
+
+
+def test_a_long_number_is_read_in_place_and_shown_cut():
+    """A number of three million digits answered with its last digit off: read in place (as
+    the float comparison reads it), no copy of it held, and shown cut as messages cut it."""
+    expected = b"0." + b"3" * 3_000_000 + b"\n"
+    got = b"0." + b"3" * 2_999_999 + b"4\n"
+    tracemalloc.start()
+    try:
+        hint = float_hint("tokens", expected, got)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert hint and "(0.33333" in hint[0] and '"float:1e-9"' in hint[0], hint
+    assert len(hint[0]) < 400, hint
+    assert peak < 1 << 20, peak
