@@ -398,12 +398,7 @@ def machine_failure(limits: Limits, returncode: int, stderr: bytes) -> str | Non
     no_space = any(said in stderr for said in NO_SPACE)
     wrote = no_space or (returncode == FLUSH_FAILED and OTHER_ERROR not in stderr)
     if room is not None and wrote:
-        folder, free = room
-        return (
-            f"not judged here: the temporary folder {folder} ({_mib(free)} free, less than the "
-            f"output limit of {_mib(limits.output_bytes)}) could not take the run's output "
-            "(not the solution's failure; set TMPDIR to a folder with room)"
-        )
+        return _full_folder(limits, *room, no_space)
     crashed = returncode in CRASHED
     stack = _short_stack(limits)
     if crashed and stack is not None:
@@ -418,6 +413,24 @@ def machine_failure(limits: Limits, returncode: int, stderr: bytes) -> str | Non
     return (
         f"not judged here: this machine's hard {what} limit, {_mib(hard)} (ulimit -H{flag}), "
         "refused the run memory or a stack (not known to be the solution's failure)"
+    )
+
+
+def _full_folder(limits: Limits, folder: str, free: int, said: bool) -> str:
+    """The failure of a run writing to ``folder``, the kit's temporary folder, with ``free``
+    bytes left: the disk's, when the run ``said`` so (ENOSPC); else (exit status 120 naming no
+    error) only likely: a program that closes fds 1 and 2 ends so anywhere."""
+    room = f"{_mib(free)} free, less than the output limit of {_mib(limits.output_bytes)}"
+    if said:
+        return (
+            f"not judged here: the temporary folder {folder} ({room}) could not take the run's "
+            "output (not the solution's failure; set TMPDIR to a folder with room)"
+        )
+    return (
+        f"not judged here: the temporary folder {folder} ({room}) may have been too full for "
+        f"the run's output (exit status {FLUSH_FAILED} naming no error: Python's flush of "
+        "stdout at exit failed, as on a full disk; not known to be the solution's failure; "
+        "set TMPDIR to a folder with room)"
     )
 
 

@@ -642,3 +642,27 @@ def test_a_kill_s_deadline_moved_on_is_said_by_one_rule():
     assert not said_moved(0.09) and said_moved(0.1)
     assert moved_on(1.5, 1.62, 0.0) == ""
     assert moved_on(1.5, 8.07, 6.5).startswith(" (and 6.57 s more for what it waited")
+
+
+def test_a_full_temporary_folder_is_said_as_the_kit_s_sure_or_likely(monkeypatch):
+    """Under a temporary folder with less room than the output limit, a run that said
+    ENOSPC failed on the kit's folder, not by its own fault; one that ended 120 naming no
+    error only may have (Python's flush at exit on a full disk, or a program that closed fds
+    1 and 2 and ended so anywhere: "not known"). With room, neither is the machine's: the run
+    gets its own verdict."""
+    small = limits.shutil.disk_usage("/")._replace(free=60 << 10)
+    monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: small)
+    full = limits.machine_failure(LIMITS, 1, b"OSError: [Errno 28] No space left on device")
+    flushed = limits.machine_failure(LIMITS, limits.FLUSH_FAILED, b"")
+    room = "(60 KiB free, less than the output limit of 1 MiB)"
+    assert full.startswith("not judged here: the temporary folder ") and room in full
+    assert full.endswith("could not take the run's output (not the solution's failure; set "
+                         "TMPDIR to a folder with room)")  # fmt: skip
+    assert flushed.startswith("not judged here: the temporary folder ") and room in flushed
+    assert "may have been too full for the run's output (exit status 120 naming no error" in flushed
+    assert "not known to be the solution's failure" in flushed
+    assert "(not the solution's failure" not in flushed
+    roomy = limits.shutil.disk_usage("/")._replace(free=1 << 40)
+    monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: roomy)
+    assert limits.machine_failure(LIMITS, limits.FLUSH_FAILED, b"") is None
+    assert limits.machine_failure(LIMITS, 1, b"OSError: [Errno 28] No space left") is None
