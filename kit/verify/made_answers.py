@@ -24,7 +24,8 @@ and generated tests, the ones used longest ago first), keyed by all it depends o
 solution's bytes, language and type, how it runs (its binary's path, which its compile
 line's key names, or its interpreter and flags, and the interpreter's or JVM's file as it is
 now: its real path, size, times and inode, ``kit.cache.file_stamp``, the identity the kit asks
-an interpreter its version by, so one upgraded or rebuilt in place makes them again), the
+an interpreter its version by, so one upgraded or rebuilt in place makes them again; a PyPy
+launcher's shared library too, ``libpypy3.9-c.so``, the interpreter itself), the
 input's bytes, the named files, the
 limits and the entries' ``FORMAT``; the next ``verify``, ``build``, ``run`` or ``stress`` of
 the package reads it there, and a changed solution or input makes it again. The package
@@ -46,8 +47,10 @@ from __future__ import annotations
 import atexit
 import hashlib
 import os
+import platform
 import shutil
 import signal
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -67,6 +70,8 @@ JUDGE = "Codeforces"  # a Polygon package's (kit.packages.polygon)
 KILL_FACTOR = 3  # the wall-clock kill, times the time limit
 FORMAT = "answers-1"  # the made answers' entries in the cache: a new one makes them anew
 _scratch: list[tempfile.TemporaryDirectory] = []
+PYPY_LIBRARIES = "libpypy*-c.so*"  # the interpreter a PyPy launcher runs (``_libraries``)
+LINKER_FOLDERS = ("/lib", "/usr/lib", "/usr/local/lib")  # and each one's multiarch folder
 
 
 def answered(path: Path, shown: str, runner: Runner | None) -> tuple[Path, tuple[str, ...]]:
@@ -197,7 +202,24 @@ def _build(program: Interpreter) -> str:
     names its compiler's file (``kit.judges.compiling``), and each use sets its times."""
     if isinstance(program, Compiled) and program.address_space:
         return "compiled here"
-    return cache.file_stamp(program.executable) or f"{program.executable} (not read)"
+    stamp = cache.file_stamp(program.executable) or f"{program.executable} (not read)"
+    return "|".join([stamp, *_libraries(program)])
+
+
+def _libraries(program: Interpreter) -> list[str]:
+    """The stamps of the shared libraries a PyPy launcher may run (``libpypy3.9-c.so``), which
+    hold the interpreter itself: one rebuilt or replaced under an unchanged launcher changes
+    the build. Looked for beside the launcher's real file (a portable build's, its RUNPATH
+    ``$ORIGIN``) and in the dynamic linker's default folders (Debian's, beside
+    ``/usr/bin/pypy3.9``: ``/usr/lib/x86_64-linux-gnu``)."""
+    if program.impl != "pypy":
+        return []
+    arch = sysconfig.get_config_var("MULTIARCH") or f"{platform.machine()}-linux-gnu"
+    folders = [Path(os.path.realpath(program.executable)).parent]
+    folders += [Path(top, *inside) for top in LINKER_FOLDERS for inside in ((arch,), ())]
+    found = (path for folder in folders for path in sorted(folder.glob(PYPY_LIBRARIES)))
+    stamps = map(cache.file_stamp, map(str, found))  # a real path once: /lib is /usr/lib
+    return list(dict.fromkeys(stamp for stamp in stamps if stamp))
 
 
 def _key(solution: bytes, given: bytes) -> str:

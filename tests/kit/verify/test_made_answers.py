@@ -169,6 +169,32 @@ def test_an_interpreter_upgraded_in_place_makes_the_answers_again(unanswered, tm
     assert ran() == 9
 
 
+def test_a_pypy_library_rebuilt_under_its_launcher_makes_the_answers_again(unanswered, tmp_path):
+    """A PyPy launcher is a small file that runs its shared library (Debian's 14 KiB
+    ``/usr/bin/pypy3.9`` and ``libpypy3.9-c.so``, a portable build's beside it): a library
+    rebuilt or replaced under the same launcher was not seen, its former build's answers
+    read. Here a launcher beside a stand-in library, taken as PyPy's."""
+    launcher = tmp_path / "pypy3"
+    launcher.write_text(f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    launcher.chmod(0o755)
+    library = tmp_path / "libpypy3.9-c.so"
+    library.write_bytes(b"one build")
+    pypy = replace(host(), impl="pypy", executable=str(launcher))
+    runner = interpreter_runner(pypy)
+    ran = counting(unanswered)
+    view, _ = answered(unanswered, "sum", runner)
+    answered(unanswered, "sum", runner)
+    assert ran() == 3 and answers(view) == [b"3\n", b"12\n", b"99\n"]
+    library.write_bytes(b"its next")  # the same size, rebuilt in place
+    answered(unanswered, "sum", runner)
+    assert ran() == 6
+    answered(unanswered, "sum", interpreter_runner(replace(pypy, impl="cpython")))
+    assert ran() == 9  # not PyPy: the library is not read, the key another
+    library.write_bytes(b"its last")
+    answered(unanswered, "sum", interpreter_runner(replace(pypy, impl="cpython")))
+    assert ran() == 9  # ... and a library beside it, not run, changes nothing
+
+
 def test_an_answer_whose_making_failed_is_not_kept(unanswered, cache_home):
     """Its run printed the answer, then failed: the next making runs it again."""
     flag = unanswered.parent / "failing"
