@@ -92,6 +92,12 @@ def _differ_from(
     return column + 1, bytes(a[shown]), bytes(b[shown]), "column" if text else "byte"
 
 
+def same_folded(a: bytes, b: bytes) -> bool:
+    """Whether ``a`` and ``b`` are the same but for ASCII case (``a.lower() == b.lower()``),
+    read a block at a time: either may be a long piece's view."""
+    return len(a) == len(b) and _common_prefix(a, b, True) == len(a)
+
+
 def _utf8(data: bytes) -> bool:
     """Whether ``data`` is UTF-8 text, decoded a block at a time."""
     decoder = codecs.getincrementaldecoder("utf-8")()

@@ -22,7 +22,7 @@ from itertools import zip_longest
 
 from kit.judges import long_double
 from kit.judges.comparator import Comparator
-from kit.judges.difference_messages import exactly, over, plain, quoted
+from kit.judges.difference_messages import exactly, over, plain, quoted, same_folded
 from kit.judges.output_chunks import ASCII_SPACE, same_start, words
 
 
@@ -64,6 +64,7 @@ _SHORT_DECIMAL = re.compile(
 _PLAIN_RANGE = (1e-290, 1e290)  # doubles far from zero and overflow, normal as long doubles
 _BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
 _BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
+_NUL = re.compile(rb"\0")
 _SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
 
 
@@ -191,7 +192,7 @@ class KattisComparator(Comparator):
             return self._spaced_difference(expected, got)
         # tokens the same byte for byte are the same under every flag: read from past them
         before, want_at, have_at = same_start(expected, got, ASCII_SPACE)
-        pairs = zip_longest(words(expected, want_at), words(got, have_at))
+        pairs = zip_longest(words(expected, want_at, True), words(got, have_at, True))
         for index, (want, have) in enumerate(pairs, before):
             if want is None:
                 return f"token {index + 1}: expected end of output, got {quoted(have)}"
@@ -228,9 +229,9 @@ class KattisComparator(Comparator):
         if self.domjudge:  # DOMjudge's copy compares whole std::strings
             return self._read_token(want, have)
         # problemtools compares C strings (strcmp, sscanf on c_str()): a token ends at a NUL
-        cut = want.partition(b"\0")[0], have.partition(b"\0")[0]
+        cut = _before_nul(want), _before_nul(have)
         problem = self._read_token(*cut)
-        return problem and problem + _cut_at_nul(want != cut[0], have != cut[1])
+        return problem and problem + _cut_at_nul(len(want) > len(cut[0]), len(have) > len(cut[1]))
 
     def _read_token(self, want: bytes, have: bytes) -> str | None:
         """What is wrong with ``have`` for the answer's ``want``, both as the validator
@@ -240,14 +241,16 @@ class KattisComparator(Comparator):
             return None
         if flags.floats and self.domjudge and _surely_within(want, have, flags):
             return None
-        if flags.floats:
+        if flags.floats:  # a long token (a view) read as a number whole
+            want, have = _whole(want), _whole(have)
             number = (_c_long_double if self.domjudge else _c_float)(want)
             if number is not None:
                 compared = self._long_double if self.domjudge else self._number
                 return compared(want, number, have)
-        if not flags.case_sensitive and want.lower() == have.lower():
+        folded = same_folded(want, have)
+        if not flags.case_sensitive and folded:
             return None
-        note = " (case_sensitive)" if want.lower() == have.lower() else ""
+        note = " (case_sensitive)" if folded else ""
         return f"{exactly(want, have, fold=not flags.case_sensitive and not note)}{note}"
 
     def _number(self, want: bytes, number: float, have: bytes) -> str | None:
@@ -281,6 +284,17 @@ class KattisComparator(Comparator):
             return None
         said = ", ".join(f"{name} error {_over(e, t)}" for name, e, t in over_each)
         return f"{shown} ({said})"
+
+
+def _before_nul(token: bytes) -> bytes:
+    """``token`` up to its first NUL byte (a C string's end), a long one's view too."""
+    found = _NUL.search(token)
+    return token[: found.start()] if found is not None else token
+
+
+def _whole(token: bytes) -> bytes:
+    """A token as bytes: a long one's view copied (numbers are read whole)."""
+    return bytes(token) if isinstance(token, memoryview) else token
 
 
 def _surely_within(want: bytes, have: bytes, flags: KattisFlags) -> bool:

@@ -1,11 +1,13 @@
 """kit.judges.kattis_compare: the Kattis default output validator's rules with each of its
 flags, DOMjudge's copy of them, and the one-line errors for bad flags."""
 
+import random
 from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
+from kit.judges import output_chunks
 from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -335,3 +337,36 @@ def test_bad_flags_are_one_line_errors(spec, complaint):
     message = str(caught.value)
     assert message.startswith(f"{WHERE}: compare = {spec!r}: ") and complaint in message
     assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "kattis",
+        "kattis:case_sensitive",
+        "domjudge",
+        "kattis:float_tolerance 1e-3",
+        "domjudge:float_tolerance 1e-3",
+    ],
+)
+def test_long_tokens_read_in_place_are_judged_as_copies_of_them(monkeypatch, spec):
+    """Tokens longer than twice a chunk are read as views of the output, not copies (a 60 MB
+    token cost the kit three copies of it): at a chunk of 2 bytes, where most tokens here are
+    views, 3,000 random pairs of outputs of letters of either case, digits, NUL bytes and
+    spaces are judged, verdict and message, as at the usual chunk, where none is (seeded)."""
+    rng = random.Random(spec)
+    alphabet = [b"a", b"A", b"1", b"2", b".", b"\0", b" ", b"\n"]
+    judge = parse_compare(spec, ROOT, WHERE)
+    pairs = []
+    for _ in range(3000):
+        expected = b"".join(rng.choice(alphabet) * rng.randrange(1, 4) for _ in range(8))
+        got = bytearray(expected)
+        for _ in range(rng.randrange(3)):
+            at = rng.randrange(len(got) + 1)
+            got[at:at] = rng.choice(alphabet)
+        if rng.randrange(2):
+            got = got.swapcase()
+        pairs.append((expected, bytes(got)))
+    usual = [judge.judge(NO_INPUT, *pair) for pair in pairs]
+    monkeypatch.setattr(output_chunks, "CHUNK", 2)
+    assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
