@@ -12,11 +12,12 @@ line to add, and the table it goes in, when it lacks one naming the root) are ke
 (said, with a note when ``.gitignore`` does not name ``dist/``, when git ignores the samples'
 ``*.in`` or ``*.out``, and when it ignores the kit's ``tests/``), and so is a test file of the
 repository's own where the kit's would go (said: the kit's is not written). Refuses, touching
-nothing, when problems.toml exists (a workspace already), or when DIR is given empty (``""``:
-most often a variable not set). A workspace inside another is made, with a note: commands run
-inside it use it, not the outer one. The next step it names is ``new --from`` the
-``contest.acc.json`` atcoder-cli made in the repository (kit.pages.acc), the others named, else
-``new SLUG --judge NAME``.
+nothing, when problems.toml exists (a workspace already), when DIR is given empty (``""``:
+most often a variable not set), or when pytest.toml, .pytest.toml or pyproject.toml is not
+TOML (pytest stops on it, whichever file holds its settings). A workspace inside another is
+made, with a note: commands run inside it use it, not the outer one. The next step it names is
+``new --from`` the ``contest.acc.json`` atcoder-cli made in the repository (kit.pages.acc), the
+others named, else ``new SLUG --judge NAME``.
 """
 
 from __future__ import annotations
@@ -184,7 +185,11 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
     """The repository's own file of pytest's settings in ``folder``, the first pytest reads,
     and what to add to it when its ``pythonpath`` does not name the folder (None when it does:
     plain ``pytest`` then finds solutions/ and shared/); None when no file holds pytest's
-    settings. A file that cannot be read as its kind is taken to hold none."""
+    settings. An ini file that cannot be read as its kind is taken to hold none; a TOML one
+    stops init (``_toml_data``): pytest stops on it too, whichever file holds its settings."""
+    for name in PYTEST_FILES:
+        if name.endswith(".toml") and (folder / name).is_file():
+            _toml_data(folder / name)
     for name, section in PYTEST_FILES.items():
         path = folder / name
         if not path.is_file():
@@ -230,14 +235,30 @@ def _toml_path(path: Path) -> tuple[str, str] | None:
     ``[tool.pytest]`` (pytest 9's, any key but ``ini_options``) or else
     ``[tool.pytest.ini_options]``; ``_BOTH`` for the two, the table and ``_STRING`` for a
     string in the first two (``_native``); None when it holds none."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
+    data = _toml_data(path)
     if path.name != "pyproject.toml":
         table = data.get("pytest")
         return _native("[pytest]", table.get("pythonpath") if isinstance(table, dict) else None)
     return _pyproject_table(data)
+
+
+def _toml_data(path: Path) -> dict:
+    """A TOML file of pytest's settings, read; a one-line error (nothing changed) when it
+    cannot be: pytest reads every such file beside the one it takes its settings from, and
+    stops with a UsageError on one that is not TOML, a traceback on one not UTF-8 (pytest
+    9.0.3's findpaths, locate_config and load_config_dict_from_file)."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        why = f"is not TOML ({error})"
+    except UnicodeDecodeError:
+        why = "is not UTF-8"
+    except OSError as error:
+        why = f"cannot be read ({error.strerror or error})"
+    raise BuildError(
+        f"init: {shown_path(path)} {why}, and pytest stops on it: fix it and run init again; "
+        "nothing was changed"
+    )
 
 
 def _pyproject_table(data: dict) -> tuple[str, str] | None:

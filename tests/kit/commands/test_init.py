@@ -206,6 +206,35 @@ def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
     assert note is None or note in said[0]
 
 
+@pytest.mark.parametrize("beside", [None, "pytest.ini", "pytest.toml"])
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        ("pyproject.toml", "[tool.pytest.ini_options\n", "is not TOML (Expected ']' at the end"),
+        ("pytest.toml", '[pytest]\npythonpath = [".",\n', "is not TOML (Invalid value (at end"),
+        ("pyproject.toml", "[tool.pytest]\n# \udcff\n", "is not UTF-8"),
+    ],
+)
+def test_a_toml_file_pytest_cannot_read_is_refused_touching_nothing(
+    tmp_path, name, text, said, beside
+):
+    """pytest reads every file of its settings in the folder, the ones after the file it takes
+    them from too, and stops on one that is not TOML: init took it for no settings and wrote a
+    pytest.ini beside it, without a word, and pytest then stopped on every run."""
+    if beside is not None and beside != name:
+        (tmp_path / beside).write_text("[pytest]\n")
+    (tmp_path / name).write_bytes(text.encode("utf-8", "surrogateescape"))
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises(BuildError) as error:
+        init.run(parse(str(tmp_path)))
+    assert str(error.value).startswith(f"init: {tmp_path / name} {said}")
+    assert str(error.value).endswith(
+        "and pytest stops on it: fix it and run init again; nothing was changed"
+    )
+    assert "\n" not in str(error.value)
+    assert sorted(os.listdir(tmp_path)) == before
+
+
 @pytest.mark.parametrize(
     ("ignore", "noted"),
     [
