@@ -217,7 +217,8 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
             return name, None
         line = 'pythonpath = ["."]' if name.endswith(".toml") else PYTHONPATH
         return name, (
-            f"pytest's settings here are {name}'s: add `{line}` to its {where} for plain "
+            f"pytest's settings here are {name}'s: add `{line}` to "
+            f"{f'its {where}' if where else 'it, in a [pytest] table (it has none)'} for plain "
             f"`pytest` to import solutions/ and shared/ in the tests, as `python -m pytest` does"
         )
     return None
@@ -234,11 +235,14 @@ def _toml_path(path: Path) -> tuple[str, str] | None:
     none): pytest.toml's ``[pytest]`` (the file counts without it), pyproject.toml's
     ``[tool.pytest]`` (pytest 9's, any key but ``ini_options``) or else
     ``[tool.pytest.ini_options]``; ``_BOTH`` for the two, the table and ``_STRING`` for a
-    string in the first two (``_native``); None when it holds none."""
+    string in the first two (``_native``), "" for a pytest.toml without its table; None when
+    it holds none."""
     data = _toml_data(path)
     if path.name != "pyproject.toml":
         table = data.get("pytest")
-        return _native("[pytest]", table.get("pythonpath") if isinstance(table, dict) else None)
+        if not isinstance(table, dict):  # the file counts still: a table to add
+            return "", ""
+        return _native("[pytest]", table.get("pythonpath"))
     return _pyproject_table(data)
 
 

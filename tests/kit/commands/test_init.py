@@ -182,6 +182,9 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
             "[tool.pytest] beside [tool.pytest.ini_options] pytest 9 refuses",
         ),
         ("pytest.toml", "[pytest]\n", '`pythonpath = ["."]` to its [pytest]'),
+        # pytest 9 reads a pytest.toml without [pytest] as empty settings: a table to add
+        ("pytest.toml", "", '`pythonpath = ["."]` to it, in a [pytest] table (it has none)'),
+        (".pytest.toml", "[tool.pytest]\npythonpath = ['.']\n", "in a [pytest] table"),
         (".pytest.toml", '[pytest]\npythonpath = ["."]\n', None),
         # pytest 9 refuses a string there: "expects a list for type 'paths'"
         ("pyproject.toml", '[tool.pytest]\npythonpath = "."\n', "string pythonpath pytest 9"),
