@@ -197,52 +197,82 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
         if name.endswith(".toml"):
             found = _toml_path(path)
         elif section is None:  # pytest.ini: its settings, with or without a [pytest] section
-            found = ("[pytest]", _ini_path(path, "pytest") or "")
+            found = ("[pytest]", _ini_path(path, "pytest") or "", False)
         else:
-            found = (f"[{section}]", _ini_path(path, section))
-        if found is None or found[1] is None:
-            continue
-        where, words = found
-        if where == _BOTH:
-            return name, (
-                f"pytest's settings here are {name}'s, whose {_BOTH} pytest 9 refuses: keep "
-                'one of the two, with `pythonpath = ["."]` in it'
-            )
-        if where.endswith(_STRING):
-            return name, (
-                f"pytest's settings here are {name}'s, whose {where} pytest 9 refuses (a list "
-                f'of paths there): write `pythonpath = ["."]` in its {where[: -len(_STRING)]}'
-            )
-        if set(words.split()) & {".", "./"}:
-            return name, None
-        line = 'pythonpath = ["."]' if name.endswith(".toml") else PYTHONPATH
-        return name, (
-            f"pytest's settings here are {name}'s: add `{line}` to "
-            f"{f'its {where}' if where else 'it, in a [pytest] table (it has none)'} for plain "
-            f"`pytest` to import solutions/ and shared/ in the tests, as `python -m pytest` does"
-        )
+            value = _ini_path(path, section)
+            found = None if value is None else (f"[{section}]", value, False)
+        if found is not None:
+            return name, _settings_note(name, *found)
     return None
 
 
+def _settings_note(name: str, where: str, value: object, native: bool) -> str | None:
+    """The note on ``name``'s settings, found in its table ``where`` with the ``pythonpath``
+    ``value`` (``_toml_path``), when plain ``pytest`` would not import from the root."""
+    line = 'pythonpath = ["."]' if name.endswith(".toml") else PYTHONPATH
+    if where == _BOTH:
+        return (
+            f"pytest's settings here are {name}'s, whose {_BOTH} pytest 9 refuses: keep one "
+            f"of the two, with `{line}` in it"
+        )
+    paths, refused = _read_paths(value, native)
+    if refused is not None:
+        return (
+            f"pytest's settings here are {name}'s, whose {where}'s pythonpath pytest stops on "
+            f"({refused}): write `{line}` in its {where}"
+        )
+    if any(Path(path) == Path(".") for path in paths):  # "", "./": the root too
+        return None
+    return (
+        f"pytest's settings here are {name}'s: add `{line}` to "
+        f"{f'its {where}' if where else 'it, in a [pytest] table (it has none)'} for plain "
+        f"`pytest` to import solutions/ and shared/ in the tests, as `python -m pytest` does"
+    )
+
+
+def _read_paths(value: object, native: bool) -> tuple[list[str], str | None]:
+    """The paths pytest 9 reads in a ``pythonpath`` value (None for none), and what it stops
+    on there (None when nothing). A table read with TOML's types (``native``) takes a list of
+    strings, refusing a string or another item; ini's splits a string as a shell does, and
+    takes a list of [tool.pytest.ini_options] as it is, stopping on an item that is no string
+    (pytest 9.0.3's Config._getini_toml and _getini_ini; a TypeError, a ValueError for an
+    unclosed quote, measured)."""
+    if value is None:
+        return [], None
+    if isinstance(value, list):
+        odd = [item for item in value if not isinstance(item, str)]
+        if odd:
+            return [], f"its item {odd[0]!r} is {_kind(odd[0])}, where pytest reads strings"
+        return value, None
+    if native:
+        return [], f"{_kind(value)}, where pytest 9 reads a list of paths"
+    try:
+        return shlex.split(str(value)), None
+    except ValueError as error:  # No closing quotation
+        return [], f"{str(value)!r} does not split as a shell's words: {error}"
+
+
+def _kind(value: object) -> str:
+    """What a value read from TOML is, in TOML's words."""
+    kinds = {bool: "a boolean", int: "an integer", float: "a float", str: "a string"}
+    return kinds.get(type(value), "a table" if isinstance(value, dict) else "an array or a date")
+
+
 _BOTH = "[tool.pytest] beside [tool.pytest.ini_options]"  # pytest 9 refuses the two at once
-# and a string where it reads TOML's types ([tool.pytest], pytest.toml's [pytest]): pytest
-# 9.0.3's Config._getini_toml, "expects a list for type 'paths'"
-_STRING = "'s string pythonpath"
 
 
-def _toml_path(path: Path) -> tuple[str, str] | None:
-    """The table of a TOML file's pytest settings, and its ``pythonpath`` as words ("" for
-    none): pytest.toml's ``[pytest]`` (the file counts without it), pyproject.toml's
-    ``[tool.pytest]`` (pytest 9's, any key but ``ini_options``) or else
-    ``[tool.pytest.ini_options]``; ``_BOTH`` for the two, the table and ``_STRING`` for a
-    string in the first two (``_native``), "" for a pytest.toml without its table; None when
-    it holds none."""
+def _toml_path(path: Path) -> tuple[str, object, bool] | None:
+    """The table of a TOML file's pytest settings, its ``pythonpath`` (None for none) and
+    whether pytest reads it with TOML's types: pytest.toml's ``[pytest]`` ("" without it: the
+    file counts still), pyproject.toml's ``[tool.pytest]`` (pytest 9's, any key but
+    ``ini_options``) or else ``[tool.pytest.ini_options]`` (read as ini's); ``_BOTH`` for the
+    two; None when it holds none."""
     data = _toml_data(path)
     if path.name != "pyproject.toml":
         table = data.get("pytest")
         if not isinstance(table, dict):  # the file counts still: a table to add
-            return "", ""
-        return _native("[pytest]", table.get("pythonpath"))
+            return "", None, True
+        return "[pytest]", table.get("pythonpath"), True
     return _pyproject_table(data)
 
 
@@ -265,7 +295,7 @@ def _toml_data(path: Path) -> dict:
     )
 
 
-def _pyproject_table(data: dict) -> tuple[str, str] | None:
+def _pyproject_table(data: dict) -> tuple[str, object, bool] | None:
     """``_toml_path`` of a pyproject.toml read as ``data``."""
     tool = data.get("tool")
     table = tool.get("pytest") if isinstance(tool, dict) else None
@@ -274,27 +304,12 @@ def _pyproject_table(data: dict) -> tuple[str, str] | None:
     native = {key: value for key, value in table.items() if key != "ini_options"}
     options = table.get("ini_options")
     if native and options:
-        return _BOTH, ""
+        return _BOTH, None, True
     if native:
-        return _native("[tool.pytest]", native.get("pythonpath"))
+        return "[tool.pytest]", native.get("pythonpath"), True
     if isinstance(options, dict):
-        return "[tool.pytest.ini_options]", _words(options.get("pythonpath"))
+        return "[tool.pytest.ini_options]", options.get("pythonpath"), False
     return None
-
-
-def _native(table: str, value: object) -> tuple[str, str]:
-    """The ``pythonpath`` of a table read with TOML's types, as ``_toml_path`` gives it: pytest
-    9 takes a list of paths there, and refuses a string (``_STRING``)."""
-    if isinstance(value, str):
-        return table + _STRING, ""
-    return table, _words(value)
-
-
-def _words(value: object) -> str:
-    """A ``pythonpath`` value read from TOML, a list or a string, as words ("" for none)."""
-    if value is None:
-        return ""
-    return " ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def _ini_path(path: Path, section: str) -> str | None:

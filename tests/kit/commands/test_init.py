@@ -187,7 +187,18 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         (".pytest.toml", "[tool.pytest]\npythonpath = ['.']\n", "in a [pytest] table"),
         (".pytest.toml", '[pytest]\npythonpath = ["."]\n', None),
         # pytest 9 refuses a string there: "expects a list for type 'paths'"
-        ("pyproject.toml", '[tool.pytest]\npythonpath = "."\n', "string pythonpath pytest 9"),
+        ("pyproject.toml", '[tool.pytest]\npythonpath = "."\n', "stops on (a string, where"),
+        # and an item that is no string, in either table of pyproject.toml (a TypeError)
+        ("pytest.toml", '[pytest]\npythonpath = [".", 1]\n', "its item 1 is an integer, where"),
+        ("pyproject.toml", "[tool.pytest.ini_options]\npythonpath = [true]\n", "True is a boolean"),
+        ("pyproject.toml", "[tool.pytest]\npythonpath = 1\n", "(an integer, where pytest 9 reads"),
+        # ini's value split as pytest splits it (shlex): a quoted "." is the root
+        ("pytest.ini", '[pytest]\npythonpath = "." src\n', None),
+        ("tox.ini", "[pytest]\npythonpath = './' 'my src'\n", None),
+        ("setup.cfg", "[tool:pytest]\npythonpath = 'x .'\n", "`pythonpath = .` to its"),
+        ("pyproject.toml", "[tool.pytest.ini_options]\npythonpath = '\".\"'\n", None),
+        ("pyproject.toml", "[tool.pytest.ini_options]\npythonpath = ['. src']\n", "add"),
+        ("pytest.ini", "[pytest]\npythonpath = 'src .\n", '"\'src ." does not split as a'),
         ("pytest.toml", '[pytest]\npythonpath = "."\n', '`pythonpath = ["."]` in its [pytest]'),
         ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = "."\n', None),  # ini's way
         # an empty [tool.pytest.ini_options] is pytest's settings still (a [tool.pytest] is not)
