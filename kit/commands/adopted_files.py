@@ -7,6 +7,7 @@ or where it is to be) an atcoder-cli task's folder holds; the pairs a folder ado
 already, kept as they are; and what ``new`` says of them.
 
     own_solution("abc300/a/main.py", root)  # "abc300/a/main.py"
+    shown_here(root / "abc300/a/main.py", root)  # "a/main.py" in abc300/
     kept_pairs(root / "abc300/a/tests", page.samples)  # ((1, False),): sample-1 there, the same
 """
 
@@ -108,7 +109,7 @@ def _unnamed_solution(folder: Path, root: Path) -> tuple[str | None, str]:
     if len(sources) == 1:
         return sources[0], ""
     held = f"{len(sources)} .py files, none main.py" if sources else "no .py file"
-    return None, f"no submit file named, and {_shown(folder, root)}/ holds {held}"
+    return None, f"no submit file named, and {shown_here(folder, root)}/ holds {held}"
 
 
 def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):
@@ -119,14 +120,14 @@ def _in_task_folder(folder: Path, named: str | None, root: Path, kind: str):
     path = folder / named
     shown = from_root(path, root) or str(path)
     if kind == "file" and path.suffix != ".py":
-        return None, f"{_shown(path, root)} is not Python"
+        return None, f"{shown_here(path, root)} is not Python"
     if kind == "folder" and not os.path.lexists(path):
         inside = in_workspace(path, root, f"new: {shown}")
         if file_in_the_way(root, [inside]) is None:  # not under a file: acc can make it
             return inside, NOT_THERE_YET
     if not (path.is_file() if kind == "file" else path.is_dir()):
         said = f"not a {kind}" if path.exists() else "not there"
-        return None, f"{_shown(path, root)} is {said}"
+        return None, f"{shown_here(path, root)} is {said}"
     return in_workspace(path, root, f"new: {shown}"), ""
 
 
@@ -207,9 +208,10 @@ def in_workspace(path: Path, root: Path, where: str) -> str:
     return one_line(inside, "path")
 
 
-def _shown(path: Path, root: Path) -> str:
-    """A task's file or folder as the line about it names it: from the current folder, as the
-    kit names the files it writes (``kit.workspace.shown_path``)."""
+def shown_here(path: Path, root: Path) -> str:
+    """A task's file or folder (named from the current folder, or whole: ``root / PATH`` for
+    one from the root) as the lines of ``new`` name it: from the current folder, as the kit
+    names the files it writes (``kit.workspace.shown_path``), ``..`` folded in."""
     return shown_path(Path(os.path.abspath(path)), root)
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from kit import scaffold
 from kit.commands import command
-from kit.commands.adopted_files import from_root, in_workspace, owned, task_files
+from kit.commands.adopted_files import from_root, in_workspace, owned, shown_here, task_files
 from kit.commands.new_slugs import free_slug, made_already, slug_of
 from kit.commands.planned_problems import (
     Asked,
@@ -42,7 +42,7 @@ from kit.commands.planned_problems import (
 )
 from kit.errors import BuildError
 from kit.registry import load_registry
-from kit.workspace import MARKER, root_flag, shown_path
+from kit.workspace import MARKER, root_flag
 
 if TYPE_CHECKING:
     from kit.pages import acc
@@ -156,10 +156,10 @@ def _report_contest(root: Path, contest: acc.Contest, source: str, plans, passed
         print(f"new problems of {contest.id} ({contest.title!r}), from {source}:")
         for plan, whys in plans:
             print(f"  {plan.slug}  {_task_line(root, plan, *whys)}")
-            print(f"    {', '.join(_here(root, path) for path in _written(plan))}")
+            print(f"    {', '.join(shown_here(root / path, root) for path in _written(plan))}")
         known = plans[0][0].known
         held = "id, title and url" if all(plan.known.url for plan, _ in plans) else "id and title"
-        print(f"  each: its table in {_here(root, MARKER)} (the task's {held})")
+        print(f"  each: its table in {shown_here(root / MARKER, root)} (the task's {held})")
         print(
             f"note: limits {known.time_limit:g} s and {known.memory_limit} MiB, "
             f"{contest.judge}'s usual (the file gives none): set a task's own from its page"
@@ -191,15 +191,15 @@ def _task_line(root: Path, plan: Plan, why_solution: str, why_samples: str) -> s
     folder not there yet said so), else written, and why."""
     adopted = plan.adopted
     if adopted.solution is not None:
-        solution = f"{_here(root, adopted.solution)} (adopted)"
+        solution = f"{shown_here(root / adopted.solution, root)} (adopted)"
     else:
         why = f": {why_solution}" if why_solution else ""
-        solution = f"{_here(root, _solution(plan))} (written{why})"
+        solution = f"{shown_here(root / _solution(plan), root)} (written{why})"
     said = f"; {why_samples}" if why_samples else ""  # not there yet
-    samples = f"{shown_path(plan.samples, root)}/ (adopted{said})"
+    samples = f"{shown_here(plan.samples, root)}/ (adopted{said})"
     if adopted.samples is None:
         why = f"{why_samples}: " if why_samples else ""
-        samples = f"{_here(root, f'samples/{plan.slug}')}/ ({why}add sample-1.in/.out)"
+        samples = f"{shown_here(root / f'samples/{plan.slug}', root)}/ ({why}add sample-1.in/.out)"
     return f"{solution}, {samples}"
 
 
@@ -211,9 +211,3 @@ def _solution(plan: Plan) -> str:
 def _written(plan: Plan) -> list[str]:
     """The files written for the task, from the root, but its solution (its line names it)."""
     return [path for path in plan.made if path != _solution(plan)]
-
-
-def _here(root: Path, path: str) -> str:
-    """A path from the workspace's root, named from the current folder as the kit names the
-    files it writes (``kit.workspace.shown_path``)."""
-    return shown_path(root / path, root)

@@ -16,6 +16,7 @@ from kit.commands.adopted_files import (
     own_samples,
     own_solution,
     owned,
+    shown_here,
     task_files,
     with_cph_solution,
 )
@@ -31,6 +32,21 @@ def test_own_files_are_named_from_the_workspace_s_root(toy, monkeypatch):
     assert own_solution("a/main.py", toy) == "abc300/a/main.py"
     assert own_solution(str(toy / "abc300/a/main.py"), toy) == "abc300/a/main.py"
     assert own_samples("a/tests", toy) == "abc300/a/tests"
+
+
+def test_a_task_s_file_is_shown_from_the_current_folder_whatever_the_path_given(toy, monkeypatch):
+    """One rule for the lines of ``new`` (its two wrappers of shown_path were two): a path as
+    typed here or whole, ``..`` folded in, named from the current folder in the workspace, from
+    the root elsewhere."""
+    (toy / "abc300" / "a").mkdir(parents=True)
+    monkeypatch.chdir(toy / "abc300")
+    assert shown_here(toy / "abc300/a/main.py", toy) == "a/main.py"
+    assert shown_here(Path("a/../a/main.py"), toy) == "a/main.py"
+    assert shown_here(toy / "problems.toml", toy) == "../problems.toml"
+    (toy.parent / "beside").mkdir()
+    monkeypatch.chdir(toy.parent / "beside")
+    assert shown_here(Path("../toy/abc300/a"), toy) == "abc300/a"
+    assert shown_here(Path("../elsewhere.py"), toy) == str(toy.parent / "elsewhere.py")
 
 
 @pytest.mark.parametrize(
