@@ -97,6 +97,10 @@ NUMBERED = {"abc": range(1, 20), "arc": range(1, 35)}
 # arc103_b), so that abcNNN_c and abcNNN_d there name no task, or not always
 JOINT_ARC = range(58, 104)
 JOINT_ABC = range(42, 112)
+# an AHC has one task, its id _a: "There is one problem." in its rules (AHC 001 to 053's pages
+# as kept in yifen9/algo.yifen9.li, src/atcoder/4_ahc_AtCoder_Heuristic_Contest/NNN/
+# statement_en.md at ff8676e6, each with the one task folder a_A_... where it has one)
+ONE_TASK = {"ahc"}
 
 
 def task_id(slug: str) -> str | None:
@@ -123,13 +127,24 @@ def _task(slug: str) -> tuple[str | None, str | None]:
     numbered = number in NUMBERED.get(kind, ())
     if number in FOUR_TASKS.get(kind, ()) and (numbered or not task.isdigit()):
         return _four_tasks(stem, contest, task, numbered)
-    if task.isdigit():
-        return None, f"{contest}'s task ids end in a letter ({stem}a), not a number"
+    unnamed = _no_such_task(kind, contest, stem, task)
+    if unnamed is not None:
+        return None, unnamed
     if kind == "arc" and number in JOINT_ARC:
         return _joint_arc(stem, contest, task)
     if kind == "abc" and number in JOINT_ABC and task in "cd":
         return None, f"{contest}'s C and D were most often an ARC's tasks, with its ids"
     return slug, None
+
+
+def _no_such_task(kind: str, contest: str, stem: str, task: str) -> str | None:
+    """Why a slug past the four tasks' contests names no task: an AHC's but its one, a number
+    where the ids are lettered; None when it may name one."""
+    if kind in ONE_TASK and task != "a":
+        return f"{contest} had one task, {stem}a"
+    if task.isdigit():
+        return f"{contest}'s task ids end in a letter ({stem}a), not a number"
+    return None
 
 
 def _four_tasks(

@@ -141,6 +141,8 @@ def test_a_batch_task_s_page_is_not_interactive():
         ("abc1000_a", "abc1000_a"),
         ("agc001_a", "agc001_a"),
         ("ahc030_a", "ahc030_a"),
+        ("ahc030_b", None),  # an AHC has one task
+        ("ahc001_1", None),
         ("abc001_1", "abc001_1"),  # the first contests' tasks are numbered
         ("two_sum", None),
         ("dp_a", None),  # a contest of no such form: its id cannot be told from a name
@@ -170,6 +172,7 @@ def test_a_slug_of_a_rated_contest_s_task_form_is_its_task_id(slug, task):
         ("arc058_d", "arc058_d is D's name or F's id"),
         ("abc001_5", "ABC 001 had four tasks, A to D"),
         ("abc042_c", "ABC 042's C and D were most often an ARC's tasks"),
+        ("ahc030_b", "AHC 030 had one task, ahc030_a"),
     ],
 )
 def test_a_slug_whose_task_id_cannot_be_known_is_said_why(slug, note):
