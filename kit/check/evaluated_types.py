@@ -4,11 +4,12 @@
   classes of ``collections`` and ``collections.abc`` however imported: ``deque[int]``,
   ``collections.abc.Iterable[int]``), which 3.9 made subscriptable (PEP 585), and ``|`` between
   two types (``int | None``), which 3.10 brought;
-- where 3.8 evaluates them: a class body's annotations when the class is created and a
-  function's when its ``def`` runs (the bundle keeps a function's where it reads annotations:
-  ``inspect``, ``get_type_hints``), unless the module imports ``annotations`` from
-  ``__future__``; outside annotations whatever it imports from there: an alias (``Grid =
-  list[list[int]]``, ``Num = int | float``), a call's argument (``isinstance(x, int | str)``);
+- where 3.8 evaluates them: a class body's annotations when the class is created (in its
+  blocks too) and a function's when its ``def`` runs (the bundle keeps a function's where it
+  reads annotations: ``inspect``, ``get_type_hints``), unless the module imports
+  ``annotations`` from ``__future__``; outside annotations whatever it imports from there: an
+  alias (``Grid = list[list[int]]``, ``Num = int | float``), a call's argument
+  (``isinstance(x, int | str)``);
   and a module's own ``x: T = v`` where the bundle keeps it, one that is no plain type (``a:
   list[int] if sys.version_info < (3, 9) else list = {}``). The bundle strips every other
   annotation. One that is a conditional expression, or holds one, is read by its test and
@@ -64,16 +65,14 @@ def _class_annotations(
     node: ast.ClassDef, generics: frozenset[str] = frozenset()
 ) -> list[tuple[ast.AST, str, tuple[int, int]]]:
     """(statement, what, version) of the class body's annotations that need a newer
-    Python; a branch's own node for one of a conditional expression (``_parts_needing``)."""
+    Python, in its ``if``, ``for``, ``with`` and ``try`` blocks too (``_block_annotations``);
+    a branch's own node for one of a conditional expression (``_parts_needing``)."""
     found = []
-    for statement in node.body:
-        if isinstance(statement, ast.AnnAssign):
-            for part, version in _parts_needing(statement.annotation, generics):
-                text = ast.unparse(part)
-                whole = part is statement.annotation
-                found.append(
-                    (statement if whole else part, f"class-body annotation {text}", version)
-                )
+    for statement in _block_annotations(node.body):
+        for part, version in _parts_needing(statement.annotation, generics):
+            text = ast.unparse(part)
+            whole = part is statement.annotation
+            found.append((statement if whole else part, f"class-body annotation {text}", version))
     return found
 
 
@@ -87,19 +86,33 @@ def _module_annotations(
     sys.version_info < (3, 9) else list = []``), 3.8 evaluates; as a class body's, by
     ``_parts_needing``."""
     found = []
-    todo = list(tree.body)
+    for statement in _block_annotations(tree.body):
+        for part, version in _parts_needing(statement.annotation, generics):
+            whole = part is statement.annotation
+            text = f"module annotation {ast.unparse(part)}"
+            found.append((statement if whole else part, text, version))
+    return found
+
+
+def _block_annotations(body: list[ast.stmt]) -> list[ast.AnnAssign]:
+    """The ``x: T = v`` statements a scope's body runs where it stands: in it and in its
+    blocks (``if``, ``for``, ``while``, ``with``, ``try`` and its handlers, ``match``
+    cases), not in a function's or a class's, which have their own."""
+    found: list[ast.AnnAssign] = []
+    todo = list(reversed(body))
     while todo:
         statement = todo.pop()
         if isinstance(statement, tuple(_DEFINITIONS)):
             continue
         if isinstance(statement, ast.AnnAssign):
-            for part, version in _parts_needing(statement.annotation, generics):
-                whole = part is statement.annotation
-                text = f"module annotation {ast.unparse(part)}"
-                found.append((statement if whole else part, text, version))
-        todo += [child for child in children(statement) if isinstance(child, ast.stmt)]
-        todo += [inner for child in children(statement) if isinstance(child, ast.excepthandler)
-                 for inner in child.body]  # fmt: skip
+            found.append(statement)
+        inner = []
+        for child in children(statement):
+            if isinstance(child, ast.stmt):
+                inner.append(child)
+            elif isinstance(child, (ast.excepthandler, ast.match_case)):
+                inner += child.body
+        todo += reversed(inner)  # in the order they are written
     return found
 
 

@@ -208,3 +208,30 @@ def test_a_module_annotation_the_bundle_keeps_is_read_as_a_class_body_s():
         (3, "module annotation Dict[list[str], list[int] if c else list]", (3, 9)),
         (3, "module annotation list[int]", (3, 9)),
     ]
+
+
+def test_a_class_body_s_annotations_in_its_blocks_are_read():
+    """A class body runs its ``if``, ``for``, ``with`` and ``try`` blocks when the class is
+    created, and 3.8 evaluates their annotations: CPython 3.8.18 dies on ``class A:`` / ``if
+    True:`` / ``a: list[int] = []`` (TypeError), 3.9.18 and PyPy 3.9 run it, measured; a method's
+    body is no block of the class."""
+    text = """\
+        class A:
+            if c:
+                a: list[int] = []
+            else:
+                for _ in range(1):
+                    b: int | None = None
+            try:
+                d: tuple[int] = ()
+            except TypeError:
+                e: set[int] = set()
+            def f(self):
+                g: list[int] = []
+        """
+    assert evaluated(text) == [
+        (3, "class-body annotation list[int]", (3, 9)),
+        (6, "class-body annotation int | None", (3, 10)),
+        (8, "class-body annotation tuple[int]", (3, 9)),
+        (10, "class-body annotation set[int]", (3, 9)),
+    ]
