@@ -38,7 +38,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from kit.bundle.guards import catches, handled_by
+from kit.bundle.guards import catches, handled_by, own_nodes
 from kit.bundle.import_calls import import_calls
 from kit.bundle.sources import (
     ENTRY,
@@ -159,7 +159,7 @@ def _imports(
         nodes += [(name, node) for name in names]
     nodes += [(name or "", call) for call, name in import_calls(module, tree)]
     return [
-        (helper, guarded(node), node.lineno, _raised(handled.get(node.lineno, frozenset())))
+        (helper, guarded(node), node.lineno, _raised(handled.get(id(node), frozenset())))
         for name, node in nodes
         for helper in _loaded(name, by_name)
     ]
@@ -173,12 +173,13 @@ def _raised(names: frozenset[str]) -> frozenset[str]:
 def _handled(
     statements: list[ast.stmt], names: frozenset[str], found: dict[int, frozenset[str]]
 ) -> None:
-    """Each line of ``statements`` with the exceptions the handlers of the ``try`` statements
-    around it name (``names``: those outside), within its function: a function's body runs
-    when called, after the ``try`` that defined it."""
+    """The ``id`` of each node of ``statements`` with the exceptions the handlers of the
+    ``try`` statements around it name (``names``: those outside), within its function: read
+    by node, not by line, as a function's body runs when called, after the ``try`` that
+    defined it, and its defaults where it stands (``def load(m=import_module("shared.m")):
+    return m``: the default's import is in the ``try``)."""
     for statement in statements:
-        for line in range(statement.lineno, (statement.end_lineno or statement.lineno) + 1):
-            found[line] = names
+        found.update((id(node), names) for node in own_nodes(statement))
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
             _handled(statement.body, frozenset(), found)
             continue

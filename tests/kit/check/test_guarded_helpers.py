@@ -151,6 +151,25 @@ def test_an_import_in_a_function_a_try_defines_is_no_import_in_the_try(toy):
     assert guarded_only(bundle.modules) == {} and caught(bundle.modules) == {}
 
 
+def test_a_default_a_try_defines_imports_in_the_try_its_body_on_that_line_after_it(toy):
+    """What handlers catch is read by node, not by line: a default runs when ``def`` runs, in
+    the ``try``, and its body on that line when called (CPython 3.8.18, 3.9.18 and PyPy 3.9
+    catch the SyntaxError of ``shared.modern``'s ``match`` and print ``zero``, measured)."""
+    solution = (
+        "import importlib\ntry:\n"
+        '    def load(m=importlib.import_module("shared.modern")): return m\n'
+        "except SyntaxError:\n"
+        '    def load(): return importlib.import_module("shared.legacy")\n'
+        "print(load().kind(0))\n"
+    )
+    _, bundle = bundled(toy, solution, modern=MODERN, legacy=LEGACY)
+    assert caught(bundle.modules)["shared/modern.py"].raised == {"SyntaxError"}
+    body = solution.replace('(m=importlib.import_module("shared.modern")): return m', "(): "
+                            'return importlib.import_module("shared.modern")')  # fmt: skip
+    _, bundle = bundled(toy, body, modern=MODERN, legacy=LEGACY)
+    assert "shared/modern.py" not in caught(bundle.modules)
+
+
 def test_a_helper_imported_under_a_version_guard_and_in_a_try_is_judged_by_the_try(toy):
     guarded = "import sys\nif sys.version_info >= (3, 10):\n    from shared.modern import combine\n"
     solution = tried("SyntaxError") + guarded
