@@ -74,6 +74,17 @@ def test_a_helper_imported_beside_a_guarded_expression_is_no_guarded_one(toy, li
     assert guarded_only(bundle.modules)["shared/modern.py"] == "solutions/toy_sum.py:3"
 
 
+def test_a_helper_imported_in_a_branch_of_an_expression_on_no_guard_s_test_is_no_guarded_one(
+    toy,
+):
+    """Only a guard's test guards a conditional expression's branches: ``len(sys.argv) < 5``
+    tells nothing of the Python, and CPython 3.8.18, 3.9.18 and PyPy 3.9 die on the bundle's
+    ``match`` (SyntaxError), measured."""
+    branch = "kind = importlib.import_module('shared.modern').kind if len(sys.argv) < 5 else None\n"
+    _, bundle = bundled(toy, FLAG + branch + "print(kind(0))\n", modern=MODERN)
+    assert "shared/modern.py" not in guarded_only(bundle.modules)
+
+
 def test_a_helper_imported_only_by_a_guarded_helper_is_guarded_too(toy):
     deep = "from shared.deeper import kind\n"
     _, bundle = bundled(toy, DISPATCH, modern=deep, deeper=MODERN, legacy=LEGACY)
