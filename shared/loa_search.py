@@ -19,15 +19,15 @@ Method: negamax PVS, Zobrist-keyed table (cleared when full). Root: the last bes
     the leaves). Leaves check a connection in one move for either side from the memoised
     connecting moves of shared/loa_threats.py (the opponent's scored THREAT lower; their flood
     fill gives the evaluation its group count; a leaf child's move is not made in the line
-    counts, the threat check corrects them). LMR, null move. Move generation, the prior, node
-    count, table probe and the leaf child's windows written out (calls cost 3.8 most).
+    counts, the threat check corrects them). LMR, null move. Move generation (one and a move:
+    move_masks), the prior, node count, table probe, leaf child's windows written out (for 3.8).
 Time: nodes a second and depth reached at the real clock: docs/lines-of-action.md, "Bench".
 Memory: memos of 40000-60000 entries (TT ``tt_max`` plus one search's, ``connect_max``,
     ``dist_max``; PyPy: smaller); peak after 60 searches: the same page, sixth round.
 Status: tests/test_loa_search.py pins move, score and nodes of fixed-depth searches on named
-    positions (start, statement example, lost games), checks move limit, deadline, determinism;
-    tests/test_loa_policy.py the prior's order. What each part gained in matches:
-    docs/lines-of-action.md.
+    positions (start, statement example, lost games), checks move limit, deadline, determinism,
+    generated moves = gen_moves' (random boards); tests/test_loa_policy.py the prior's order.
+    What each part gained in matches: docs/lines-of-action.md.
 """
 
 import math
@@ -137,7 +137,7 @@ class Searcher:
         ``cnt``). The searcher's tables are bound to locals here, once."""
         searcher = self
         evaluate = self.evaluate
-        gen = self.gen
+        masks = move_masks(self.gen)
         lines = self.lines
         aligned = self.aligned
         zob = self.zob
@@ -168,16 +168,15 @@ class Searcher:
             PRIOR_DEPTH and deeper, highest prior + HISTORY_WEIGHT * history first, with the
             priors by move (else None)."""
             moves = []
+            sides = me | opp << 64  # one and per option tests both sides (see move_masks)
             b = me
             while b:
                 low = b & -b
                 b ^= low
-                s = low.bit_length() - 1
-                base = s << 6
-                for lid, by_count in gen[s]:
-                    for t, tb, jumped in by_count[cnt[lid]]:
-                        if not (tb & me) and not (jumped & opp):
-                            moves.append(base | t)
+                for lid, by_count in masks[low.bit_length() - 1]:
+                    for m, mask in by_count[cnt[lid]]:
+                        if not mask & sides:
+                            moves.append(m)
             if depth < PRIOR_DEPTH:
                 moves.sort(key=hist_get, reverse=True)
                 return moves, None
@@ -572,6 +571,26 @@ def _root_moves(me, opp, moves):
     if len(children) <= 1:
         return children, (0, (children or moves)[0], 0 if children else 1 - WIN, 0)
     return children, None
+
+
+def move_masks(gen):
+    """The generation table ``gen`` (loa_bitboard.build_tables) by move: per square, per line
+    (line id, per line count a tuple of (move from << 6 | to, mask)), the mask the move's
+    target square | the squares it jumps << 64: a move is legal when the line count is right
+    and the mask meets neither the mover's pieces nor the opponent's shifted by 64."""
+    return tuple(
+        tuple(
+            (
+                lid,
+                tuple(
+                    tuple((s << 6 | t, tb | jumped << 64) for t, tb, jumped in opts)
+                    for opts in by_count
+                ),
+            )
+            for lid, by_count in per_line
+        )
+        for s, per_line in enumerate(gen)
+    )
 
 
 def search_to_depth(searcher, white, black, side, depth, plies_left=200):  # noqa: PLR0917

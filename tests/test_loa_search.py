@@ -247,3 +247,24 @@ def test_shallow_search_equals_plain_negamax(depth, scaled):
             assert got[2] == want
             checked += 1
     assert checked >= scaled(150) // 3
+
+
+def test_generate_lists_the_moves_of_gen_moves_in_their_order(scaled):
+    """The search's move generation (by move_masks: one and per option against both sides)
+    lists the moves of loa_bitboard.gen_moves in the same order (history all zero, a stable
+    sort), on random boards of 2 to 14 pieces a side, both sides to move."""
+    from shared.loa_bitboard import gen_moves
+
+    rng = random.Random(59)
+    searcher = Searcher(make_evaluator(), TABLES)
+    seen = 0
+    for _ in range(scaled(400)):
+        squares = rng.sample(range(64), rng.randint(4, 28))
+        k = rng.randint(2, len(squares) - 2)
+        w, b = sum(1 << s for s in squares[:k]), sum(1 << s for s in squares[k:])
+        searcher.cnt[:] = line_counts(w | b)
+        for me, opp in ((w, b), (b, w)):
+            want = gen_moves(TABLES[0], me, opp, searcher.cnt)
+            assert searcher.generate(me, opp, 0)[0] == want, (me, opp)
+            seen += len(want)
+    assert seen > scaled(400) * 20
