@@ -72,16 +72,20 @@ def test_other_wrong_answers_get_no_hint(spec, expected, got):
     assert float_hint(spec, expected, got) == []
 
 
+def _hint_and_peak(compare, expected, got):
+    """The float hint and the most memory Python held while it was found."""
+    tracemalloc.start()
+    try:
+        return float_hint(compare, expected, got), tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 def test_a_long_output_is_read_without_holding_its_tokens():
     """Three hundred thousand lines whose every number is off by a rounding: the hint is
     found a chunk at a time (three million short lines held 200 MiB in the kit)."""
     expected, got = b"0.5000001\n" * 300_000, b"0.5\n" * 300_000
-    tracemalloc.start()
-    try:
-        hint = float_hint("lines", expected, got)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    hint, peak = _hint_and_peak("lines", expected, got)
     assert hint and 'compare = "float:1e-7"' in hint[0], hint
     assert peak < 4 << 20, peak
     assert float_hint("lines", expected, got + b"0.5\n") == []  # a token more: no hint
@@ -92,12 +96,7 @@ def test_a_long_number_is_read_in_place_and_shown_cut():
     the float comparison reads it), no copy of it held, and shown cut as messages cut it."""
     expected = b"0." + b"3" * 3_000_000 + b"\n"
     got = b"0." + b"3" * 2_999_999 + b"4\n"
-    tracemalloc.start()
-    try:
-        hint = float_hint("tokens", expected, got)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    hint, peak = _hint_and_peak("tokens", expected, got)
     assert hint and "(0.33333" in hint[0] and '"float:1e-9"' in hint[0], hint
     assert len(hint[0]) < 400, hint
     assert peak < 1 << 20, peak
