@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kit.bundle.sources import Source, walk
@@ -57,7 +58,7 @@ from kit.check.settled_tests import (
     BASE,
     NEVER,
     both_run,
-    guarded_lines_of,
+    guarded_nodes_of,
     implementation_windows,
     node_windows,
     version_windows,
@@ -264,14 +265,14 @@ def _own_rules(
     # "type" TypeError: ``{} | {}`` and ``|=`` (3.9), ``n.to_bytes()`` and
     # ``int.from_bytes(b)`` (3.11), ``math.gcd(a, b, c)`` (3.9), ``list[int]`` (3.9) and
     # ``int | str`` (3.10) evaluated, none caught by ``except AttributeError``
-    guarded: dict[str, frozenset[int]] = {}  # by what is missing, read when first asked
+    guarded: dict[str, Callable[[ast.AST], bool]] = {}  # by what is missing, read when first asked
     mine = bundle.functions | bundle.stored  # methods and attributes of the user's own
     found = []
 
     def add(node: ast.AST, what: str, version: tuple[int, int], missing: str = "member") -> None:
         if missing not in guarded:
-            guarded[missing] = guarded_lines_of(module, modules, versioned=True, missing=missing)
-        if node.lineno not in guarded[missing]:
+            guarded[missing] = guarded_nodes_of(module, modules, versioned=True, missing=missing)
+        if not guarded[missing](node):
             window = windows.get(id(node), (BASE, NEVER))
             found.append((module.rel, node.lineno, what, version, window, runners.get(id(node))))
 

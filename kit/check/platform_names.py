@@ -25,7 +25,7 @@ import ast
 from kit.bundle.guards import imported_flags, untaken_on_windows
 from kit.bundle.sources import Source, called_name, walk
 from kit.check.member_uses import member_uses
-from kit.check.settled_tests import guarded_lines_of, reach
+from kit.check.settled_tests import guarded_nodes_of, reach
 from kit.judges.platforms import UNIX_ONLY_NAMES, WINDOWS, missing_name
 
 # file, line, "module.name", why it is missing, the versions that run it (from, below) and the
@@ -45,7 +45,7 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines_of(module, modules, platform=True, versioned=True, missing="member")
+        guarded = guarded_nodes_of(module, modules, platform=True, versioned=True, missing="member")
         untaken = untaken_on_windows(tree, imported_flags(module, modules))
         runs = reach(module, modules)
         uses = [
@@ -55,7 +55,7 @@ def findings(modules: list[Source], platform: str) -> list[Finding]:
         if platform == WINDOWS:
             uses += [(node, node.value, UNIX_PATH_WHY) for node in _unix_paths(tree)]
         for node, name, why in uses:
-            if why is None or node.lineno in guarded or id(node) in untaken:
+            if why is None or guarded(node) or id(node) in untaken:
                 continue
             since, until, impl = runs(node)
             if impl != "" and since < until:

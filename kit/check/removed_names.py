@@ -31,7 +31,7 @@ import ast
 from kit.bundle.guards import catches, start_of, try_caught
 from kit.bundle.sources import Source, walk
 from kit.check.member_uses import member_uses
-from kit.check.settled_tests import NEVER, guarded_lines_of, listed_added, reach
+from kit.check.settled_tests import NEVER, guarded_nodes_of, listed_added, reach
 from kit.judges.platforms import UNIX_ONLY
 from kit.judges.stdlib import ADDED, KNOWN, PYPY_ONLY, REMOVED, REMOVED_MEMBERS, removed_member
 
@@ -49,11 +49,11 @@ def findings(modules: list[Source]) -> list[Finding]:
         if not module.shipped.strip():
             continue
         tree = module.shipped_tree()
-        guarded = guarded_lines_of(module, modules, versioned=True, missing="member")
+        guarded = guarded_nodes_of(module, modules, versioned=True, missing="member")
         windows, runs = fallback_windows(tree), reach(module, modules)
         for node, owner, name in member_uses(tree, MODULES):
             removed = REMOVED_MEMBERS.get((owner, name))
-            if removed is None or node.lineno in guarded:
+            if removed is None or guarded(node):
                 continue
             since, until, impl = runs(node)
             below = min(windows.get(node.lineno, NEVER), until)

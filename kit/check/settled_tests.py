@@ -8,9 +8,8 @@ fails on those before 3.11. A ``hasattr`` test of a member of a module of pure c
 table (``vermin.rules.MOD_MEM_REQS``) gives as added in 3.8 or before and that no version
 removed (``kit.judges.stdlib.REMOVED_MEMBERS``) is settled: ``kit.bundle.guards`` passes over
 it, and the checks read its branch as code every target runs, its ``else`` as code none runs
-(``guarded_lines_of``: a module's guarded lines as every check takes them, and
-``guarded_nodes_of`` its guarded statements and nodes, for the import checks; a helper's flag
-bound to such a test is no flag either).
+(``guarded_nodes_of``: a module's guarded statements and nodes as every check takes them; a
+helper's flag bound to such a test is no flag either).
 A member the table does not know, an object that is no module (``hasattr(int, "bit_count")``)
 or one of another module (``hasattr(gc, "freeze")``: PyPy has no ``gc.freeze``) still guards
 its whole branch. So does a member of such a module added later (``hasattr(math, "lcm")``,
@@ -49,7 +48,6 @@ from kit.bundle.guards import (
     GUARD_CALLS,
     Settled,
     guard_flags,
-    guarded_lines,
     guarded_statements,
     imported_flags,
     is_guard,
@@ -73,69 +71,41 @@ COMMON = frozenset(
 )
 
 
-def guarded_lines_of(
+def guarded_nodes_of(
     module: Source,
     modules: list[Source],
     platform: bool = False,
     versioned: bool = False,
     tries: bool = True,
     missing: str = "module",
-) -> frozenset[int]:
-    """The lines of ``module`` (one of ``modules``) under a guard, as every check reads them:
-    ``kit.bundle.guards.guarded_lines`` with its settled tests, and its helpers', no guards;
-    ``versioned``: nor the tests of ``versioned_tests``, ``implementation_ifs``,
-    ``implementation_expressions``, ``versioned_expressions`` and ``guard_expressions`` (the
-    API check's reading, which knows where each branch runs and what it guards:
-    ``version_windows``, ``implementation_windows``, ``implementation_expression_windows``,
-    ``expression_windows``, ``guarded_windows``); ``tries``:
-    with the statements of ``try`` bodies whose handlers catch what they raise where
-    ``missing`` (``kit.bundle.guards.MISSING``: a builtin read by name, a module's member, a
-    module) is missing."""
-    tree = module.shipped_tree()
-    # found once for each reading: five checks ask it of every module (half of their time on
-    # a large source); the helpers' texts are in the key, their flags being read from them
-    key = (platform, versioned, tries, missing, module.unused_lines)
-    key += tuple((other.name, other.shipped) for other in modules)
-    known = _GUARDED.setdefault(tree, {})
-    if key not in known:
-        imported = imported_flags(module, modules, settled_tests)
-        tests = set(versioned_tests(tree)) if versioned else set()
-        if versioned:
-            tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
-            tests |= {id(node.test) for node, _, _ in implementation_expressions(module, modules)}
-            tests |= {id(test) for _, test, _, _ in versioned_expressions(tree)}
-            tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
-        settled = settled_tests(tree)
-        lines = guarded_lines(tree, platform, imported, settled, tests, tries, missing)
-        known[key] = frozenset(lines) | module.unused_lines
-    return known[key]
-
-
-_GUARDED: weakref.WeakKeyDictionary[ast.Module, dict[tuple, frozenset[int]]]
-_GUARDED = weakref.WeakKeyDictionary()
-
-
-def guarded_nodes_of(
-    module: Source, modules: list[Source], platform: bool = False, tries: bool = True
 ) -> Callable[[ast.AST], bool]:
-    """Whether a node of ``module`` is under a guard, read by statement and node, not by line
-    (``guarded_lines_of`` gives a line whole to a statement a conditional expression guards,
-    and so to another on that line: ``x = 1 if PYPY else 0; import numpy`` imports numpy on
-    every Python): in a statement an ``if``, a ``try`` (``tries``) or a test of the platform
-    (``platform``) guards, or in a branch of a conditional expression on a guard's test, or on
-    a line the bundle never runs (``Source.unused_lines``)."""
+    """Whether a node of ``module`` (one of ``modules``) is under a guard, read by statement
+    and node, not by line (``x = 1 if PYPY else 0; import numpy`` imports numpy on every
+    Python; ``try: def f(x=os.getuid()): return os.fork()`` catches the default's failure,
+    not the body's): in a statement an ``if``, a ``try`` (``tries``: its handlers catching
+    what it raises where ``missing``, of ``kit.bundle.guards.MISSING``, is missing) or a test
+    of the platform (``platform``) guards, or in a branch of a conditional expression on a
+    guard's test, or on a line the bundle never runs (``Source.unused_lines``); a helper's flag
+    bound to a settled test is no guard. ``versioned``: the API check's reading, which knows
+    where each branch runs and what it guards (``reach``): the tests of ``versioned_tests`` and
+    ``implementation_ifs`` guard nothing, nor does a conditional expression's (its branches
+    are read by ``node_windows``)."""
     tree = module.shipped_tree()
-    key = (platform, tries, "nodes") + tuple((other.name, other.shipped) for other in modules)
+    key = (platform, versioned, tries, missing)
+    key += tuple((other.name, other.shipped) for other in modules)
     known = _GUARDED_NODES.setdefault(tree, {})
     if key not in known:
         imported = imported_flags(module, modules, settled_tests)
         settled = settled_tests(tree)
         expressions = _versioned(tree, ast.expr)  # every conditional expression: none guards
         tests = {id(node.test) for node in expressions}  # its statement whole
-        found = guarded_statements(tree, platform, imported, settled, tests, tries)
+        if versioned:
+            tests |= set(versioned_tests(tree))
+            tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
+        found = guarded_statements(tree, platform, imported, settled, tests, tries, missing)
         ids = {id(inner) for statement in found for inner in walk(statement)}
         flags = guard_flags(tree, settled) | imported.guards
-        for node in expressions:
+        for node in expressions if not versioned else []:
             if is_guard(node.test, flags, settled):
                 ids.update(id(inner) for part in (node.body, node.orelse) for inner in walk(part))
         known[key] = frozenset(ids)
@@ -433,7 +403,7 @@ def reach(module: Source, modules: list[Source]) -> Callable[[ast.AST], Reach]:
     ``implementation_windows``) and of the conditional expressions' branches it is in
     (``expression_windows``, ``guarded_windows``: none, ``implementation_expression_windows``),
     for the checks of members some Pythons lack, which read guards as the API check does
-    (``guarded_lines_of(..., versioned=True)``): ``fractions.gcd(a, b) + (1 if PYPY else 0)``
+    (``guarded_nodes_of(..., versioned=True)``): ``fractions.gcd(a, b) + (1 if PYPY else 0)``
     runs ``fractions.gcd`` everywhere, ``fractions.gcd(a, b) if sys.version_info < (3, 9)
     else math.gcd(a, b)`` below 3.9 only."""
     tree = module.shipped_tree()

@@ -898,3 +898,20 @@ def test_vermin_s_two_findings_of_a_bare_cache_decorator_are_one_construct():
     member = apis.construct("'functools.cache' member")
     assert apis.construct("'functools.cache' user function decorator") == member
     assert apis.construct("'functools.lru_cache' user function decorator") != member
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        # a default runs inside the try, the body on its line when f is called, outside it
+        ("import math\ntry:\n    def f(x=math.lcm(2, 3)): return x.bit_count()\n"
+         "except AttributeError:\n    pass\n", [3]),
+        # an if's test runs on every version, its branch on its line under the guard only
+        ("if x.bit_count() and hasattr(x, 'y'): pass\n", [1]),
+        ("if hasattr(x, 'y'): x.bit_count()\n", []),
+    ],
+)  # fmt: skip
+def test_the_kit_s_own_rules_read_guards_by_node_not_by_line(text, lines):
+    """``if x.bit_count() and hasattr(x, 'y'): pass`` passed: its branch on the test's line
+    took the test for guarded."""
+    assert [line for line, *_ in own(text)] == lines

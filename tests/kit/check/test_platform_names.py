@@ -144,3 +144,18 @@ def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_
     text = head + code
     source = Source("m", Path("m.py"), "m.py", False, text, ast.parse(text), shipped=text)
     assert [finding[4:] for finding in platform_names.findings([source], WINDOWS)] == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "uses"),
+    [
+        # the default runs inside the try, the body on its line when f is called, outside it
+        ("try:\n    def f(x=os.getuid()): return os.fork()\nexcept AttributeError:\n    pass\n",
+         [(3, "os.fork")]),
+        ("if os.getuid() and sys.platform != 'win32': pass\n", [(2, "os.getuid")]),
+    ],
+)  # fmt: skip
+def test_a_guard_is_read_by_node_not_by_line(code, uses):
+    """A guarded statement sharing its line with code that runs elsewhere: the if's test
+    passed, a try's default beside the function's body was refused."""
+    assert found("import os, sys\n" + code) == uses

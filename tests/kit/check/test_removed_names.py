@@ -135,3 +135,18 @@ def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_
     guarded its whole statement: ``fractions.gcd(a, b) + (1 if PYPY else 0)`` passed for 3.9,
     which dies there; its branches are read as the API check reads them."""
     assert [finding[3:] for finding in windowed(HEAD + code)] == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # the default runs inside the try, the body on its line when f is called, outside it
+        ("try:\n    def f(x=fractions.gcd(2, 4)): return fractions.gcd(x, 2)\n"
+         "except AttributeError:\n    pass\n", [(3, "fractions.gcd", (3, 9))]),
+        ("if fractions.gcd(2, 4) and hasattr(x, 'y'): pass\n", [(2, "fractions.gcd", (3, 9))]),
+    ],
+)  # fmt: skip
+def test_a_guard_is_read_by_node_not_by_line(code, expected):
+    """A guarded statement sharing its line with code that runs elsewhere: the if's test
+    on its branch's line passed; a try's default is guarded, the body beside it not."""
+    assert found("import fractions\n" + code) == expected

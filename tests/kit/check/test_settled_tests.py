@@ -16,7 +16,7 @@ from kit.check.settled_tests import (
     everywhere,
     expression_windows,
     guard_expressions,
-    guarded_lines_of,
+    guarded_nodes_of,
     guarded_windows,
     implementation_expression_windows,
     implementation_expressions,
@@ -29,6 +29,20 @@ from kit.check.settled_tests import (
     versioned_ifs,
     versioned_tests,
 )
+
+
+def guarded_statements_of(source, modules, **reading):
+    """The lines of the statements of ``source`` that ``guarded_nodes_of`` takes for guarded."""
+    guarded = guarded_nodes_of(source, modules, **reading)
+    statements = [n for n in ast.walk(source.shipped_tree()) if isinstance(n, ast.stmt)]
+    return {n.lineno for n in statements if guarded(n)}
+
+
+def guarded_branches_of(source, modules, **reading):
+    """The text of each conditional expression's branch that ``guarded_nodes_of`` guards."""
+    guarded = guarded_nodes_of(source, modules, **reading)
+    nodes = [n for n in ast.walk(source.shipped_tree()) if isinstance(n, ast.IfExp)]
+    return sorted(ast.unparse(b) for n in nodes for b in (n.body, n.orelse) if guarded(b))
 
 
 def settled_lines(text):
@@ -156,8 +170,9 @@ def test_a_conditional_expression_on_a_version_test_is_read_as_an_if_s():
 def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
     """``expression_windows``: every node of a branch (the branch's own too) with the versions
     it runs on, within another's branch on those of both; the test and the statement around
-    it on every version (not listed). With ``versioned``, ``guarded_lines_of`` no longer takes
-    such an expression for a guard of its statement, nor one on another guard's test
+    it on every version (not listed). ``guarded_nodes_of`` never takes such an expression for
+    a guard of its statement; with ``versioned``, not for one of its branches either, nor one
+    on another guard's test
     (``hasattr(x, "bit_count")``: no module), which guards its branch alone
     (``guard_expressions``)."""
     text = """\
@@ -178,8 +193,10 @@ def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
     tests = [windows.get(id(n)) for n in nodes if isinstance(n, ast.Compare)]
     assert tests == [None, ((3, 9), NEVER)]  # the one within the other's else: its versions
     source = Source("__main__", Path("a.py"), "a.py", False, text, tree, shipped=text)
-    assert guarded_lines_of(source, [source]) == {2, 3, 4}
-    assert guarded_lines_of(source, [source], versioned=True) == set()
+    assert guarded_statements_of(source, [source]) == set()
+    guarded = guarded_branches_of(source, [source])  # each branch of each, the inner too
+    assert len(guarded) == 8 and guarded.count("x.bit_count()") == 2
+    assert guarded_branches_of(source, [source], versioned=True) == []
 
 
 def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_for():
@@ -187,7 +204,7 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
     for a member (``hasattr``, ``getattr``; under ``not``, in an ``and``), that member's reads
     on its object where the test holds (any object's, asked of ``int``); of another guard's
     test (a flag of its own or imported, ``"PyPy" in sys.version`` being the implementation's)
-    both branches whole; its statement never (``guarded_lines_of``); and none on a version
+    both branches whole; its statement never (``guarded_nodes_of``); and none on a version
     test, one of the implementation (``implementation_expressions``) or one every target
     passes."""
     text = """\
@@ -223,8 +240,10 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
     assert {"x.bit_count", "x", "math.lcm(1, 2)", "math", "math.cbrt(2)"} <= guarded
     assert "math.lcm(1, 2)" in guarded and "y.bit_count" not in guarded
     assert set(windows.values()) == {(NEVER, NEVER)}
-    assert guarded_lines_of(source, [source, env], versioned=True) == set()
-    assert guarded_lines_of(source, [source, env]) == {3, 4, 5, 6, 7, 8, 9, 10}
+    assert guarded_statements_of(source, [source, env], versioned=True) == set()
+    assert guarded_branches_of(source, [source, env], versioned=True) == []
+    assert guarded_statements_of(source, [source, env]) == set()
+    assert len(guarded_branches_of(source, [source, env])) == 16  # both of each, but i's
 
 
 def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
@@ -297,9 +316,10 @@ def test_a_module_s_guarded_lines_follow_its_helpers_texts():
     main = source("__main__", "from shared.env import PYPY\nif PYPY:\n    import pypyjit\n")
     flagged = source("shared.env", "import sys\nPYPY = 'PyPy' in sys.version\n")
     plain = source("shared.env", "PYPY = 1\n")
-    assert guarded_lines_of(main, [main, flagged]) == {3}
-    assert guarded_lines_of(main, [main, plain]) == set()
-    assert guarded_lines_of(main, [main, flagged], platform=True) == {3}
+    assert guarded_statements_of(main, [main, flagged]) == {3}
+    assert guarded_statements_of(main, [main, plain]) == set()
+    assert guarded_statements_of(main, [main, flagged], platform=True) == {3}
+    assert guarded_statements_of(main, [main, flagged], versioned=True) == set()  # by reach
 
 
 def test_an_implementation_s_branch_runs_under_it_and_its_else_under_the_other():
@@ -355,8 +375,9 @@ def test_a_conditional_expression_on_an_implementation_test_is_read_as_an_if_on_
     assert runs["y.bit_count()"] == "" and runs["7"] == "cpython"
     assert runs["z.bit_count()"] == "pypy" and runs["w.bit_count()"] is None
     assert runs["v.bit_count()"] is None
-    assert guarded_lines_of(source, [source], versioned=True) == set()  # read per branch
-    assert guarded_lines_of(source, [source]) == {3, 4, 5, 6}  # other checks: whole, as before
+    assert guarded_branches_of(source, [source], versioned=True) == []  # read per branch
+    assert guarded_statements_of(source, [source]) == set()  # the import check: its branches
+    assert "bin(x).count('1')" in guarded_branches_of(source, [source])
 
 
 def test_a_node_is_reached_by_its_line_s_ifs_and_its_own_expressions_branches():
