@@ -86,7 +86,9 @@ def guarded_nodes_of(
     what it raises where ``missing``, of ``kit.bundle.guards.MISSING``, is missing) or a test
     of the platform (``platform``) guards, or in a branch of a conditional expression on a
     guard's test, or on a line the bundle never runs (``Source.unused_lines``); a helper's flag
-    bound to a settled test is no guard. ``versioned``: the API check's reading, which knows
+    bound to a settled test is no guard. An ``if``'s test holding such an expression is a
+    guard's test, as ``if PYPY and n > 5:`` is (``if (1 if PYPY else 0): import pypyjit``).
+    ``versioned``: the API check's reading, which knows
     where each branch runs and what it guards (``reach``): the tests of ``versioned_tests`` and
     ``implementation_ifs`` guard nothing, nor does a conditional expression's (its branches
     are read by ``node_windows``)."""
@@ -102,6 +104,9 @@ def guarded_nodes_of(
         if versioned:
             tests |= set(versioned_tests(tree))
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
+        if expressions and not versioned:  # but one in an if's test tells that test's answer
+            tests -= {id(inner) for node in walk(tree) if isinstance(node, ast.If)
+                      for inner in walk(node.test)}  # fmt: skip
         found = guarded_statements(tree, platform, imported, settled, tests, tries, missing)
         ids = {id(inner) for statement in found for inner in walk(statement)}
         flags = guard_flags(tree, settled) | imported.guards

@@ -326,6 +326,8 @@ def test_an_import_beside_a_guarded_expression_on_its_line_is_checked(toy, line)
         checked(toy)
     write(toy, "solutions/toy_sum.py", flag + "if PYPY: x = 1; import numpy\nprint(3)\n")
     checked(toy)
+    write(toy, "solutions/toy_sum.py", flag + "if (1 if PYPY else 0): import numpy\nprint(3)\n")
+    checked(toy)  # the if's test tells PyPy: the import is guarded, as under if PYPY:
 
 
 def test_a_test_of_the_platform_is_no_guard_for_a_module_no_target_installs(toy):

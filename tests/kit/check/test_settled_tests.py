@@ -403,3 +403,14 @@ def test_a_node_is_reached_by_its_line_s_ifs_and_its_own_expressions_branches():
         (6, (3, 10), NEVER, None),
         (7, NEVER, NEVER, None),
     ]
+
+
+def test_an_if_on_a_conditional_expression_on_a_guard_s_test_guards_its_branch():
+    """``if (1 if PYPY else 0): import pypyjit`` runs its import under PyPy alone, as ``if
+    PYPY:`` does: the import check took the expression's test for no guard; the API check's
+    reading (``versioned``) reads such tests by their windows, as before."""
+    text = "import sys\nPYPY = sys.implementation.name == 'pypy'\nif (1 if PYPY else 0):\n"
+    text += "    import pypyjit\nx = 1 if PYPY else 0; import numpy\n"
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    assert guarded_statements_of(source, [source]) == {4}
+    assert guarded_statements_of(source, [source], versioned=True) == set()
