@@ -81,10 +81,12 @@ def _module_annotations(
 ) -> list[tuple[ast.AST, str, tuple[int, int]]]:
     """(statement, what, version) of the annotations of ``x: T = v`` at the module's top level
     (in its ``if``, ``for``, ``with`` and ``try`` blocks too, not in a function or a class)
-    that need a newer Python: those the bundle keeps, one that is no plain type
-    (``kit.bundle.bound_names.Names.strippable_annotation``: ``a: list[int] if
-    sys.version_info < (3, 9) else list = []``), 3.8 evaluates; as a class body's, by
-    ``_parts_needing``."""
+    that need a newer Python, every one ``tree`` holds; 3.8 evaluates each it runs. The API
+    check gives the tree the bundle ships (``Source.shipped_tree``), from which the bundle has
+    stripped every annotation whose cutting changes nothing
+    (``kit.bundle.bound_names.Names.strippable_annotation``): those left are the ones it
+    keeps (``a: list[int] if sys.version_info < (3, 9) else list = []``). Read as a class
+    body's, by ``_parts_needing``."""
     found = []
     for statement in _block_annotations(tree.body):
         for part, version in _parts_needing(statement.annotation, generics):
