@@ -19,6 +19,9 @@ The API checks accept anything inside
   ``implementation_expression_windows``, and what another guard's test guards of its branches
   alone, ``guard_expressions``; vermin's texts alike, ``kit.check.vermin_findings``, and
   the checks of removed and Unix-only members, ``kit.check.settled_tests.reach``);
+- the branch that a test every target answers alike never takes (``if sys.version_info[0]
+  == 2:``, a name the module binds once at its top level to such a test or to ``round(0.5)``,
+  Python 2's: ``settled_flags``);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and
@@ -287,6 +290,7 @@ def guarded_statements(
     flags = guard_flags(tree, settled) | imported.guards
     guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
     guarded.lazy = lazy_annotations(tree.body)
+    guarded.answered = settled_flags(tree, settled)
     guarded.visit(tree.body)
     return guarded.found
 
@@ -308,6 +312,7 @@ class _Guarded:
         self.unguarding = settled | versioned
         self.found: list[ast.stmt] = []
         self.lazy = False  # ``from __future__ import annotations``: none evaluated
+        self.answered: dict[str, bool] = {}  # names bound to a settled test (settled_flags)
 
     def visit(self, statements: list[ast.stmt]) -> None:
         for statement in statements:
@@ -371,7 +376,7 @@ class _Guarded:
             self.found.extend(statement.body)
             self.found.extend(statement.orelse)
             return True
-        taken = _settled_truth(statement.test, self.settled)  # the other branch: dead
+        taken = _settled_truth(statement.test, self.settled, self.answered)  # the other: dead
         if taken is None and self.systems is not None:  # Windows takes one branch: the other
             taken = on_windows(statement.test, self.systems)  # is guarded
         if taken is None:
@@ -440,17 +445,52 @@ def own_nodes(statement: ast.stmt) -> list[ast.AST]:
     return found
 
 
-def _settled_truth(test: ast.expr | None, settled: Settled) -> bool | None:
+def _settled_truth(
+    test: ast.expr | None, settled: Settled, answered: dict[str, bool] | None = None
+) -> bool | None:
     """What a test of a settled call alone gives on every target (``hasattr(math, "isqrt")``:
-    True, ``not`` it: False), or a version comparison every target answers alike; None for
-    any other test."""
+    True, ``not`` it: False), a version comparison every target answers alike, Python 2's
+    test ``round(0.5)`` (1.0 there, 0 on every Python 3, which rounds half to even), or a
+    name of ``answered`` (``settled_flags``); None for any other test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = _settled_truth(test.operand, settled)
+        inner = _settled_truth(test.operand, settled, answered)
         return None if inner is None else not inner
+    if isinstance(test, ast.Name) and answered and test.id in answered:
+        return answered[test.id]  # PY2, bound to sys.version_info[0] == 2
+    if _rounds_half(test):
+        return False
     read = reading(test) if isinstance(test, ast.Compare) else None
     if read is not None and read[0] == "always":  # sys.version_info >= (3, 8)
         return bool(read[1])
     return True if isinstance(test, ast.Call) and id(test) in settled else None
+
+
+def _rounds_half(test: ast.expr | None) -> bool:
+    """``round(0.5)``, the "Python 2 and 3" templates' test of Python 2 (``py2 =
+    round(0.5)``, then ``if py2: from future_builtins import map``)."""
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "round"
+        and not test.keywords
+        and len(test.args) == 1
+        and isinstance(test.args[0], ast.Constant)
+        and test.args[0].value == 0.5
+    )
+
+
+def settled_flags(tree: ast.Module, settled: Settled = frozenset()) -> dict[str, bool]:
+    """The names the module binds at its top level, once, to a test every target answers
+    alike (``PY2 = sys.version_info[0] == 2``, ``py2 = round(0.5)``: False), with that
+    answer: ``if PY2:`` runs its ``else`` alone, as ``if sys.version_info[0] == 2:`` does."""
+    bound: dict[str, bool | None] = {}
+    for statement in tree.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        for target in targets:
+            if isinstance(target, ast.Name):
+                alone = len(targets) == 1 and target.id not in bound
+                bound[target.id] = _settled_truth(statement.value, settled) if alone else None
+    return {name: truth for name, truth in bound.items() if truth is not None}
 
 
 def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set[int]:

@@ -405,6 +405,37 @@ def test_a_name_bound_to_a_guard_s_test_at_the_top_level_is_a_guard():
     assert guarded_lines(tree) == {6, 9}
 
 
+def test_a_name_bound_to_a_test_every_target_answers_alike_leaves_one_branch_dead():
+    """``PY2 = sys.version_info[0] == 2`` and the templates' ``py2 = round(0.5)``: false on
+    every Python 3, so ``if PY2:`` runs its ``else`` alone, as the test written in place does;
+    ``PY3``'s body runs, and a name bound twice answers nothing."""
+    _, tree = parsed(
+        """\
+        import sys
+        PY2 = sys.version_info[0] == 2
+        PY3 = sys.version_info[0] == 3
+        py2 = round(0.5)
+        TWICE = sys.version_info[0] == 2
+        TWICE = True
+        if PY2:
+            from cStringIO import StringIO
+        else:
+            from io import StringIO
+        if py2:
+            from future_builtins import map
+        if not py2:
+            import resource
+        if PY3:
+            import resource
+        else:
+            import cPickle
+        if TWICE:
+            import cStringIO
+        """
+    )
+    assert guarded_lines(tree) == {8, 12, 18}
+
+
 def test_only_the_body_of_if_type_checking_is_guarded():
     """It never runs; its ``else`` always does, and ``not TYPE_CHECKING`` is no guard."""
     _, tree = parsed(
