@@ -73,6 +73,7 @@ from kit.judges.output_chunks import (
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none
 _DOUBLE = re.compile(rb"([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]?)?")
 _LONG = re.compile(rb"-?[1-9]\d*|0")  # readLong's rule: no leading zero, no -0
+_LONG_CHARS = len(str(-(1 << 63)))  # the longest 64-bit integer written
 _HUGE = re.compile(rb"0|-?[1-9][0-9]*")  # hcmp's pattern
 _LINE_END = re.compile(rb"[\n\r]")  # what readString stops or turns at
 _BLANKS_AT = re.compile(rb"[ \t\r\n]*")  # what seekEof skips
@@ -133,7 +134,8 @@ class _Stream:
 
     def long(self, word: bytes, low: int = LONG_RANGE[0], high: int = LONG_RANGE[1]) -> int:
         """``word`` as testlib's ``stringToLongLong`` takes it, within ``low``..``high``."""
-        if not _LONG.fullmatch(word) or not low <= int(word) <= high:
+        # past 20 characters, out of 64 bits (int() reads at most 4,300 digits)
+        if len(word) > _LONG_CHARS or not _LONG.fullmatch(word) or not low <= int(word) <= high:
             self.quit("_pe", f"{self.name}: expected an integer, found {plain(word)}")
         return int(word)
 

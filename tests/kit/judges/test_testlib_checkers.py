@@ -110,6 +110,21 @@ def test_each_checker_gives_testlib_s_verdict(name, answer, output, expected):
     assert verdict(name, answer, output) == expected
 
 
+@pytest.mark.parametrize(
+    ("name", "answer", "output", "expected"),
+    [
+        ("ncmp", b"1\n", b"1" * 5000, "PE"),
+        ("ncmp", b"-" + b"9" * 5000 + b"\n", b"1", "FAIL"),  # the answer's is the checker's
+        ("casencmp", b"Case 1: 1\n", b"Case 1: " + b"1" * 5000, "PE"),
+    ],
+    ids=["output", "answer", "casencmp"],
+)
+def test_an_integer_of_thousands_of_digits_is_out_of_range(name, answer, output, expected):
+    """An integer past 64 bits by thousands of digits is out of range as a short one is, not
+    a ValueError from ``int`` (which reads at most 4,300 digits)."""
+    assert verdict(name, answer, output) == expected
+
+
 def test_a_byte_order_mark_opening_the_output_is_skipped():
     assert verdict("rcmp6", b"1\n", b"\xef\xbb\xbf1") == "OK"
     assert verdict("rcmp6", b"\xef\xbb\xbf1\n", b"1") == "FAIL"  # the answer's is not
