@@ -235,10 +235,13 @@ class FloatComparator(Comparator):
 
 def number(token: bytes | None) -> float | None:
     """The value of a token the float comparison reads as a number (a long one's a view's,
-    ``kit.judges.output_chunks``), else None."""
+    ``kit.judges.output_chunks``), else None. A short view is read as ``float`` reads it: an
+    infinity or a NaN has no digits for ``_long_number``."""
     if token is None or not _NUMBER.fullmatch(token):
         return None
-    return _long_number(token) if isinstance(token, memoryview) else float(token)
+    if isinstance(token, memoryview):
+        return _long_number(token) if len(token) > _DIGITS else float(bytes(token))
+    return float(token)
 
 
 def _long_number(token: memoryview) -> float:

@@ -395,3 +395,24 @@ def test_a_long_number_is_read_as_float_reads_it_whole():
         exponent = rng.choice(["", "e5", "E-300", "e+0000000000000000000000000000308", "e-99999"])
         text = body + exponent
         assert compare._long_number(memoryview(text.encode())) == float(text), text
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "message"),
+    [
+        (b"-inf\n", b"-INFINITY\n", ""),
+        (b"nan\n", b"NaN\n", ""),
+        (b"0\n", b"infinity\n", "token 1: expected 0, got infinity"),
+        (b"0\n", b"nan\n", "token 1: expected 0, got nan"),
+        (b"5\n", b"-0000000\n", "token 1: expected 5, got -0000000 (error 1 > 1e-06)"),
+    ],
+)
+def test_a_token_read_as_a_view_is_the_number_float_reads(monkeypatch, expected, got, message):
+    """A view (a token longer than twice the chunk, one byte here) is the number ``float``
+    reads, an infinity or a NaN too (once read as 0, neither holding a digit 1-9)."""
+    from kit.judges import difference_messages, output_chunks
+
+    monkeypatch.setattr(output_chunks, "CHUNK", 1)
+    monkeypatch.setattr(difference_messages, "CHUNK", 1)
+    judgement = comparator("float:1e-6").judge(NO_INPUT, expected, got)
+    assert judgement == Judgement(not message, message)
