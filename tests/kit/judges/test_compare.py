@@ -416,3 +416,20 @@ def test_a_token_read_as_a_view_is_the_number_float_reads(monkeypatch, expected,
     monkeypatch.setattr(difference_messages, "CHUNK", 1)
     judgement = comparator("float:1e-6").judge(NO_INPUT, expected, got)
     assert judgement == Judgement(not message, message)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1" + "0" * 1000 + "e-1300",  # an exponent of 4 digits, past the token's length
+        "0." + "0" * 999 + "5e1250",
+        "7" * 900 + "e-00000000000001200",  # 4 digits after zeros
+        "1e" + "9" * 21,  # 21 digits: read as they are
+        "0." + "0" * 900 + "1e" + "9" * 30,  # past 21: infinite whatever the mantissa
+        "-" + "9" * 900 + "e-" + "1" * 25,
+    ],
+)
+def test_a_long_number_s_exponent_is_read_to_its_21st_digit(text):
+    """A long decimal's exponent is read whole to 21 digits (an exponent of a few digits
+    against a mantissa of as many places), then as one of 22: the double ``float`` gives."""
+    assert compare._long_number(memoryview(text.encode())) == float(text), text
