@@ -100,3 +100,23 @@ def test_a_long_number_is_read_in_place_and_shown_cut():
     assert hint and "(0.33333" in hint[0] and '"float:1e-9"' in hint[0], hint
     assert len(hint[0]) < 400, hint
     assert peak < 1 << 20, peak
+
+
+@pytest.mark.parametrize(
+    ("want", "have"),
+    [(b"1.5", b"1.5" + b"0" * 3_000_000), (b"1.5" + b"0" * 3_000_000 + b"1", b"1.5")],
+    ids=["output long", "answer long"],
+)
+def test_a_long_number_against_a_short_one_is_read_in_place(want, have):
+    """A number read in place (longer than two chunks) against a short one on the other side
+    is read in place too (``float`` of it would copy it), the hint given with it cut."""
+    expected, got = want + b"\n", have + b"\n"
+    tracemalloc.start()
+    try:
+        hint = float_hint("tokens", expected, got)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert hint and "same value written otherwise" in hint[0] and "1.5000000" in hint[0], hint
+    assert len(hint[0]) < 400, hint
+    assert peak < 1 << 20, peak
