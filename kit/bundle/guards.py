@@ -490,7 +490,29 @@ def settled_flags(tree: ast.Module, settled: Settled = frozenset()) -> dict[str,
             if isinstance(target, ast.Name):
                 alone = len(targets) == 1 and target.id not in bound
                 bound[target.id] = _settled_truth(statement.value, settled) if alone else None
-    return {name: truth for name, truth in bound.items() if truth is not None}
+    once = _bound_once(tree)
+    return {name: truth for name, truth in bound.items() if truth is not None and name in once}
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+
+
+def _bound_once(tree: ast.Module) -> set[str]:
+    """The names bound once in the whole module: an assignment, a loop's or a ``with``'s
+    target, an import, a definition, in a nested block or a function (``global PY2``)."""
+    counts: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names = [node.id]
+        elif isinstance(node, ast.alias):
+            names = [node.asname or node.name.partition(".")[0]]
+        elif isinstance(node, _DEFINITIONS) and node.name:  # an except's ``as`` too
+            names = [node.name]
+        else:
+            continue
+        for name in names:
+            counts[name] = counts.get(name, 0) + 1
+    return {name for name, count in counts.items() if count == 1}
 
 
 def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set[int]:

@@ -436,6 +436,25 @@ def test_a_name_bound_to_a_test_every_target_answers_alike_leaves_one_branch_dea
     assert guarded_lines(tree) == {8, 12, 18}
 
 
+@pytest.mark.parametrize(
+    "again",
+    [
+        "if len(sys.argv) > 5:\n    PY2 = True",
+        "def main():\n    global PY2\n    PY2 = True",
+        "for PY2 in (True,):\n    pass",
+        "from os import sep as PY2",
+        "PY2 += 1",
+    ],
+)
+def test_a_flag_bound_again_anywhere_in_the_module_answers_nothing(again):
+    """``PY2`` rebound in a nested block, a function (``global``), a loop, an import or an
+    augmented assignment may be true when ``if PY2:`` runs: its body is checked."""
+    _, tree = parsed(
+        "import sys\nPY2 = sys.version_info[0] == 2\n" + again + "\nif PY2:\n    import numpy\n"
+    )
+    assert guarded_lines(tree) == set()
+
+
 def test_only_the_body_of_if_type_checking_is_guarded():
     """It never runs; its ``else`` always does, and ``not TYPE_CHECKING`` is no guard."""
     _, tree = parsed(
