@@ -22,6 +22,9 @@ The API checks accept anything inside
 - the branch that a test every target answers alike never takes (``if sys.version_info[0]
   == 2:``, a name the module binds once at its top level to such a test or to ``round(0.5)``,
   Python 2's: ``settled_flags``);
+- the branch a flag set by a top-level ``try`` of imports takes only where they succeed
+  (``IS_LOCAL = True`` / ``try: import seaborn`` / ``except ImportError: IS_LOCAL = False``,
+  then ``if IS_LOCAL:``; ``settled_flags``, with the value the flag holds where they fail);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and
@@ -67,10 +70,12 @@ from kit.bundle.implementation_tests import implementation_flags
 from kit.bundle.platform_tests import on_windows, platform_flags
 from kit.bundle.sources import (
     Source,
+    bindings,
     called_name,
     children,
     import_bindings,
     lazy_annotations,
+    tests_bound_once,
     walk,
 )
 from kit.bundle.version_tests import reading
@@ -482,37 +487,91 @@ def _rounds_half(test: ast.expr | None) -> bool:
 def settled_flags(tree: ast.Module, settled: Settled = frozenset()) -> dict[str, bool]:
     """The names the module binds at its top level, once, to a test every target answers
     alike (``PY2 = sys.version_info[0] == 2``, ``py2 = round(0.5)``: False), with that
-    answer: ``if PY2:`` runs its ``else`` alone, as ``if sys.version_info[0] == 2:`` does."""
-    bound: dict[str, bool | None] = {}
-    for statement in tree.body:
-        targets = statement.targets if isinstance(statement, ast.Assign) else []
-        for target in targets:
-            if isinstance(target, ast.Name):
-                alone = len(targets) == 1 and target.id not in bound
-                bound[target.id] = _settled_truth(statement.value, settled) if alone else None
-    once = _bound_once(tree)
-    return {name: truth for name, truth in bound.items() if truth is not None and name in once}
+    answer: ``if PY2:`` runs its ``else`` alone, as ``if sys.version_info[0] == 2:`` does;
+    and those a ``try`` of imports sets, with the value they hold where the imports fail
+    (``_import_flags``): the other branch is guarded by the imports."""
+    tests = tests_bound_once(tree, lambda test: _settled_truth(test, settled) is not None)
+    answers = {name: bool(_settled_truth(test, settled)) for name, test in tests.items()}
+    return {**_import_flags(tree), **answers}
 
 
-_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+def _import_flags(tree: ast.Module) -> dict[str, bool]:
+    """The names a top-level ``try`` of imports tells by a constant (``IS_LOCAL = True``, then
+    ``try: import seaborn`` / ``except ImportError: IS_LOCAL = False``; or ``HAVE = False``,
+    then ``HAVE = True`` after the imports in the body), with the value they hold where the
+    imports fail: the branch taken where they succeed is guarded by them, as the body is. Each
+    handler catches what each import raises (``raised_by``), binds the name to that value or
+    leaves the first; the name is bound nowhere else, and between its first binding and the
+    ``try`` nothing reads it nor calls anything."""
+    found: dict[str, bool] = {}
+    for index, statement in enumerate(tree.body):
+        rest, handlers = _tried_imports(statement)
+        for name in {n for s in rest + sum(handlers, []) for n in _constant_binding(s)}:
+            first = _first_binding(tree.body[:index], name)
+            succeeded = _bound_in(rest, name, first)
+            failed = {_bound_in(block, name, first) for block in handlers}
+            counted = (first is not None) + sum(
+                name in _constant_binding(s) for s in rest + sum(handlers, [])
+            )
+            if (
+                len(failed) == 1
+                and None not in failed | {succeeded}
+                and failed != {succeeded}
+                and counted == len(bindings(tree, name))
+            ):
+                found[name] = failed.pop()
+    return found
 
 
-def _bound_once(tree: ast.Module) -> set[str]:
-    """The names bound once in the whole module: an assignment, a loop's or a ``with``'s
-    target, an import, a definition, in a nested block or a function (``global PY2``)."""
-    counts: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names = [node.id]
-        elif isinstance(node, ast.alias):
-            names = [node.asname or node.name.partition(".")[0]]
-        elif isinstance(node, _DEFINITIONS) and node.name:  # an except's ``as`` too
-            names = [node.name]
-        else:
-            continue
-        for name in names:
-            counts[name] = counts.get(name, 0) + 1
-    return {name for name, count in counts.items() if count == 1}
+def _tried_imports(statement: ast.stmt) -> tuple[list[ast.stmt], list[list[ast.stmt]]]:
+    """Of a ``try`` whose body is imports, then constant bindings alone (``_constant_binding``),
+    and whose every handler catches what each import raises: those bindings and the handlers'
+    bodies; nothing for any other statement."""
+    if not isinstance(statement, ast.Try) or not statement.handlers:
+        return [], []
+    imports = [s for s in statement.body if isinstance(s, (ast.Import, ast.ImportFrom))]
+    rest = statement.body[len(imports) :]
+    caught = [handler_names([handler]) for handler in statement.handlers]
+    if not imports or any(not _constant_binding(s) for s in rest):
+        return [], []
+    if not all(catches(names, raised_by(s, "member")) for names in caught for s in imports):
+        return [], []
+    return rest, [handler.body for handler in statement.handlers]
+
+
+def _constant_binding(statement: ast.stmt) -> dict[str, bool]:
+    """``{NAME: value}`` for ``NAME = True`` or ``NAME = False``; empty for any other."""
+    if (
+        isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, bool)
+    ):
+        return {statement.targets[0].id: statement.value.value}
+    return {}
+
+
+def _bound_in(block: list[ast.stmt], name: str, before: bool | None) -> bool | None:
+    """The constant ``block``'s own statements bind ``name`` to last (``before`` if none)."""
+    for statement in block:
+        before = _constant_binding(statement).get(name, before)
+    return before
+
+
+def _first_binding(before: list[ast.stmt], name: str) -> bool | None:
+    """The constant the last top-level statement of ``before`` binding ``name`` binds it to,
+    when none after it reads the name or calls anything (else None)."""
+    for back, statement in enumerate(reversed(before)):
+        if name in _constant_binding(statement):
+            later = before[len(before) - back :]
+            reads = any(
+                isinstance(node, ast.Call) or getattr(node, "id", None) == name
+                for s in later
+                for node in walk(s)
+            )
+            return None if reads else _constant_binding(statement)[name]
+    return None
 
 
 def untaken_on_windows(tree: ast.Module, imported: Imported = Imported()) -> set[int]:

@@ -315,7 +315,7 @@ def attribute_chain(node: ast.Attribute) -> list[str]:
 
 def tests_bound_once(tree: ast.Module, is_test: Callable[[ast.expr], bool]) -> dict:
     """The names the module binds once, at its top level and alone (``FLAG = test``), to an
-    expression ``is_test`` accepts: {name: that expression}."""
+    expression ``is_test`` accepts, and nowhere else (``bindings``): {name: that expression}."""
     bound: dict[str, ast.expr | None] = {}
     for statement in tree.body:
         targets = statement.targets if isinstance(statement, ast.Assign) else []
@@ -324,7 +324,27 @@ def tests_bound_once(tree: ast.Module, is_test: Callable[[ast.expr], bool]) -> d
                 known = len(targets) == 1 and is_test(statement.value)
                 once = target.id not in bound
                 bound[target.id] = statement.value if known and once else None
-    return {name: test for name, test in bound.items() if test is not None}
+    return {
+        name: test
+        for name, test in bound.items()
+        if test is not None and len(bindings(tree, name)) == 1
+    }
+
+
+_NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+
+
+def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
+    """Every binding of ``name`` in the module: assigned, deleted, imported, defined (an
+    except's ``as`` too) or declared ``global`` anywhere, a function's body included."""
+    return [
+        node
+        for node in walk(tree)
+        if (isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load))
+        or (isinstance(node, ast.alias) and (node.asname or node.name.partition(".")[0]) == name)
+        or (isinstance(node, _NAMED) and node.name == name)
+        or (isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names)
+    ]
 
 
 def walk(node: ast.AST) -> Iterator[ast.AST]:

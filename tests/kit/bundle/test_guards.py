@@ -455,6 +455,65 @@ def test_a_flag_bound_again_anywhere_in_the_module_answers_nothing(again):
     assert guarded_lines(tree) == set()
 
 
+def test_a_flag_a_try_of_imports_sets_guards_the_branch_taken_where_they_succeed():
+    """``IS_LOCAL = True`` / ``try: import seaborn`` / ``except ImportError: IS_LOCAL = False``
+    (an AtCoder Heuristic solution's), and its mirror ``HAVE = False`` / ``HAVE = True`` after
+    the imports: the branch taken only where the imports succeeded is guarded as they are,
+    under ``not`` too; the other runs where they fail, and is read as code."""
+    _, tree = parsed(
+        """\
+        IS_LOCAL = True
+        try:
+            import seaborn
+        except ImportError:
+            IS_LOCAL = False
+        HAVE = False
+        try:
+            from numpy import array
+            HAVE = True
+        except:
+            pass
+        if IS_LOCAL:
+            import matplotlib
+        else:
+            import local_missing
+        if not HAVE:
+            import have_missing
+        else:
+            import numba
+        """
+    )
+    assert guarded_lines(tree) == {3, 8, 9, 13, 19}  # 9: a bare except catches all
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # rebound elsewhere, at the top level or in a function
+        "IS_LOCAL = True\ntry:\n    import seaborn\nexcept ImportError:\n    IS_LOCAL = False\n"
+        "IS_LOCAL = True\n",
+        "IS_LOCAL = True\ntry:\n    import seaborn\nexcept ImportError:\n    IS_LOCAL = False\n"
+        "def f():\n    global IS_LOCAL\n    IS_LOCAL = True\n",
+        # a handler that does not catch what the import raises, or one that leaves it bound
+        "IS_LOCAL = True\ntry:\n    import seaborn\nexcept AttributeError:\n    IS_LOCAL = False\n",
+        "IS_LOCAL = True\ntry:\n    import seaborn\nexcept ImportError:\n    IS_LOCAL = False\n"
+        "except Exception:\n    pass\n",
+        # bound before the imports run, read before the try, or set by the body to the same
+        "HAVE = False\ntry:\n    HAVE = True\n    import numpy\nexcept ImportError:\n    pass\n",
+        "IS_LOCAL = True\nprint(IS_LOCAL)\ntry:\n    import seaborn\n"
+        "except ImportError:\n    IS_LOCAL = False\n",
+        "HAVE = True\ntry:\n    import numpy\n    HAVE = True\nexcept ImportError:\n    pass\n",
+        # a body that runs more than its imports
+        "HAVE = False\ntry:\n    import numpy\n    HAVE = True\n    one = numpy.ones(1)\n"
+        "except ImportError:\n    pass\n",
+    ],
+)
+def test_a_flag_a_try_of_imports_sets_otherwise_guards_nothing(text):
+    name = "IS_LOCAL" if "IS_LOCAL" in text else "HAVE"
+    tree = ast.parse(f"{text}if {name}:\n    import matplotlib\nelse:\n    import cStringIO\n")
+    assert not guarded_lines(tree) & {tree.body[-1].lineno + 1, tree.body[-1].lineno + 3}
+
+
 def test_only_the_body_of_if_type_checking_is_guarded():
     """It never runs; its ``else`` always does, and ``not TYPE_CHECKING`` is no guard."""
     _, tree = parsed(

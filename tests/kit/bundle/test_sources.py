@@ -223,3 +223,30 @@ def test_a_source_s_class_bodies_are_marked_once(tmp_path, monkeypatch):
     tree = ast.parse("class K:\n    import __w\n")
     Source("m", Path("m.py"), "m.py", False, "", tree)
     assert sum(each is tree.body for each in marked) == 1 and tree.body[0].body[0]._kit_class
+
+
+@pytest.mark.parametrize(
+    ("again", "flags"),
+    [
+        ("", {"PYPY"}),
+        ("if len(sys.argv) > 5:\n    PYPY = True", set()),
+        ("def main():\n    global PYPY\n    PYPY = True", set()),
+        ("for PYPY in (True,):\n    pass", set()),
+        ("from os import sep as PYPY", set()),
+        ("import PYPY.path", set()),
+        ("try:\n    pass\nexcept OSError as PYPY:\n    pass", set()),
+        ("def PYPY():\n    pass", set()),
+        ("PYPY += 1", set()),
+        ("def main():\n    PYPY = True", set()),  # a local: conservative, bound twice here
+    ],
+)
+def test_a_test_bound_at_the_top_level_is_a_flag_only_when_bound_nowhere_else(again, flags):
+    """The implementation, platform and settled flags all read ``tests_bound_once``: a name
+    bound again anywhere in the module (nested block, function, loop, import, except) may
+    hold something else when it is read, so it is no flag."""
+    tree = ast.parse(
+        "import sys\nPYPY = sys.implementation.name == 'pypy'\n" + again + "\nif PYPY:\n    pass\n"
+    )
+    found = sources.tests_bound_once(tree, lambda test: isinstance(test, ast.Compare))
+    assert set(found) == flags
+    assert (len(sources.bindings(tree, "PYPY")) == 1) == bool(flags)
