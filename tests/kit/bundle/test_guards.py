@@ -486,6 +486,25 @@ def test_a_flag_a_try_of_imports_sets_guards_the_branch_taken_where_they_succeed
     assert guarded_lines(tree) == {3, 8, 9, 13, 19}  # 9: a bare except catches all
 
 
+def test_a_flag_bound_in_a_try_of_imports_alone_guards_as_well():
+    """``try: import numpy`` / ``HAS_NP = True`` / ``except ImportError: HAS_NP = False``:
+    unbound before the ``try``, the flag is True only where numpy was imported."""
+    _, tree = parsed(
+        """\
+        try:
+            import numpy
+            HAS_NP = True
+        except ImportError:
+            HAS_NP = False
+        if HAS_NP:
+            import numba
+        else:
+            import cStringIO
+        """
+    )
+    assert guarded_lines(tree) == {2, 7}
+
+
 @pytest.mark.parametrize(
     "text",
     [
