@@ -67,13 +67,7 @@ def _class_annotations(
     """(statement, what, version) of the class body's annotations that need a newer
     Python, in its ``if``, ``for``, ``with`` and ``try`` blocks too (``_block_annotations``);
     a branch's own node for one of a conditional expression (``_parts_needing``)."""
-    found = []
-    for statement in _block_annotations(node.body):
-        for part, version in _parts_needing(statement.annotation, generics):
-            text = ast.unparse(part)
-            whole = part is statement.annotation
-            found.append((statement if whole else part, f"class-body annotation {text}", version))
-    return found
+    return _scope_annotations(node.body, generics, "class-body annotation")
 
 
 def _module_annotations(
@@ -87,12 +81,20 @@ def _module_annotations(
     (``kit.bundle.bound_names.Names.strippable_annotation``): those left are the ones it
     keeps (``a: list[int] if sys.version_info < (3, 9) else list = []``). Read as a class
     body's, by ``_parts_needing``."""
+    return _scope_annotations(tree.body, generics, "module annotation")
+
+
+def _scope_annotations(
+    body: list[ast.stmt], generics: frozenset[str], what: str
+) -> list[tuple[ast.AST, str, tuple[int, int]]]:
+    """(statement, ``what`` and the annotation, version) of the annotations a scope's
+    ``body`` evaluates (``_block_annotations``) that need a newer Python; a branch's own node
+    for one of a conditional expression (``_parts_needing``)."""
     found = []
-    for statement in _block_annotations(tree.body):
+    for statement in _block_annotations(body):
         for part, version in _parts_needing(statement.annotation, generics):
             whole = part is statement.annotation
-            text = f"module annotation {ast.unparse(part)}"
-            found.append((statement if whole else part, text, version))
+            found.append((statement if whole else part, f"{what} {ast.unparse(part)}", version))
     return found
 
 
