@@ -187,15 +187,17 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
     plain ``pytest`` then finds solutions/ and shared/); None when no file holds pytest's
     settings. An ini file that cannot be read as its kind is taken to hold none; a TOML one
     stops init (``_toml_data``): pytest stops on it too, whichever file holds its settings."""
-    for name in PYTEST_FILES:
-        if name.endswith(".toml") and (folder / name).is_file():
-            _toml_data(folder / name)
+    tomls = {  # every one read first: a later one pytest cannot read stops it too
+        name: _toml_data(folder / name)
+        for name in PYTEST_FILES
+        if name.endswith(".toml") and (folder / name).is_file()
+    }
     for name, section in PYTEST_FILES.items():
         path = folder / name
         if not path.is_file():
             continue
-        if name.endswith(".toml"):
-            found = _toml_path(path)
+        if name in tomls:
+            found = _toml_path(name, tomls[name])
         elif section is None:  # pytest.ini: its settings, with or without a [pytest] section
             found = ("[pytest]", _ini_path(path, "pytest") or "", False)
         else:
@@ -261,14 +263,13 @@ def _kind(value: object) -> str:
 _BOTH = "[tool.pytest] beside [tool.pytest.ini_options]"  # pytest 9 refuses the two at once
 
 
-def _toml_path(path: Path) -> tuple[str, object, bool] | None:
-    """The table of a TOML file's pytest settings, its ``pythonpath`` (None for none) and
-    whether pytest reads it with TOML's types: pytest.toml's ``[pytest]`` ("" without it: the
-    file counts still), pyproject.toml's ``[tool.pytest]`` (pytest 9's, any key but
-    ``ini_options``) or else ``[tool.pytest.ini_options]`` (read as ini's); ``_BOTH`` for the
-    two; None when it holds none."""
-    data = _toml_data(path)
-    if path.name != "pyproject.toml":
+def _toml_path(name: str, data: dict) -> tuple[str, object, bool] | None:
+    """The table of a TOML file's pytest settings (``name``, read as ``data``), its
+    ``pythonpath`` (None for none) and whether pytest reads it with TOML's types: pytest.toml's
+    ``[pytest]`` ("" without it: the file counts still), pyproject.toml's ``[tool.pytest]``
+    (pytest 9's, any key but ``ini_options``) or else ``[tool.pytest.ini_options]`` (read as
+    ini's); ``_BOTH`` for the two; None when it holds none."""
+    if name != "pyproject.toml":
         table = data.get("pytest")
         if not isinstance(table, dict):  # the file counts still: a table to add
             return "", None, True
