@@ -525,12 +525,13 @@ def _import_flags(tree: ast.Module) -> dict[str, bool]:
 
 def _tried_imports(statement: ast.stmt) -> tuple[list[ast.stmt], list[list[ast.stmt]]]:
     """Of a ``try`` whose body is imports, then constant bindings alone (``_constant_binding``),
-    and whose every handler catches what each import raises: those bindings and the handlers'
+    and whose every handler catches what each import raises: those bindings, then its
+    ``else:``'s (constant bindings alone too: it runs where the body did), and the handlers'
     bodies; nothing for any other statement."""
     if not isinstance(statement, ast.Try) or not statement.handlers:
         return [], []
     imports = [s for s in statement.body if isinstance(s, (ast.Import, ast.ImportFrom))]
-    rest = statement.body[len(imports) :]
+    rest = statement.body[len(imports) :] + statement.orelse
     caught = [handler_names([handler]) for handler in statement.handlers]
     if not imports or any(not _constant_binding(s) for s in rest):
         return [], []

@@ -505,9 +505,32 @@ def test_a_flag_bound_in_a_try_of_imports_alone_guards_as_well():
     assert guarded_lines(tree) == {2, 7}
 
 
+def test_a_flag_bound_in_the_else_of_a_try_of_imports_guards_as_well():
+    """``try: import numpy`` / ``except ImportError: HAS_NP = False`` / ``else: HAS_NP =
+    True``: the ``else:`` runs only where the imports succeeded."""
+    _, tree = parsed(
+        """\
+        try:
+            import numpy
+        except ImportError:
+            HAS_NP = False
+        else:
+            HAS_NP = True
+        if HAS_NP:
+            import numba
+        else:
+            import cStringIO
+        """
+    )
+    assert guarded_lines(tree) == {2, 8}
+
+
 @pytest.mark.parametrize(
     "text",
     [
+        # an else that runs more than constant bindings
+        "try:\n    import numpy\nexcept ImportError:\n    HAVE = False\n"
+        "else:\n    HAVE = True\n    one = numpy.ones(1)\n",
         # rebound elsewhere, at the top level or in a function
         "IS_LOCAL = True\ntry:\n    import seaborn\nexcept ImportError:\n    IS_LOCAL = False\n"
         "IS_LOCAL = True\n",
