@@ -92,11 +92,17 @@ FOUR_TASKS = {"abc": range(1, 42), "arc": range(1, 58)}
 NUMBERED = {"abc": range(1, 20), "arc": range(1, 35)}
 # ARC 058 to 103 were each held with an ABC (042 to 111), their tasks C to F, ids _a to _d
 # (atcoder.jp/contests/arc058/tasks/arc058_c is ARC 058's E: qryxip/snowchains, as above, its
-# test of arc058; AtCoderNoviSteps' docs/dev-notes/2025-12-03/.../plan.md, 38f636ba); the
-# ABC's C and D mostly the ARC's A and B (.../abc042/tasks/arc058_a, .../abc111/tasks/
-# arc103_b), so that abcNNN_c and abcNNN_d there name no task, or not always
+# test of arc058; AtCoderNoviSteps' docs/dev-notes/2025-12-03/.../plan.md, 38f636ba)
 JOINT_ARC = range(58, 104)
-JOINT_ABC = range(42, 112)
+# of ABC 042 to 111, those held alone, with their own C and D (abc051_c); each other was held
+# with the next of those ARCs, 058 to 103 in turn, its C and D the ARC's, ids _a and _b
+# (.../abc042/tasks/arc058_a, .../abc111/tasks/arc103_b). Sources: the 46 pairs in
+# AtCoder-NoviSteps/AtCoderNoviSteps, prisma/contest_task_pairs.ts (7b011b28); kenkoooo/
+# AtCoderProblems, atcoder-problems-frontend/resources/ at 74197e74: contests.json (a joint
+# ABC starts when its ARC does, a lone one when none does), merged-problems.json (abcNNN_c)
+ALONE_ABC = (51, 54, 57, 61, 64, 70, 73, 75, 76, 79, 80, 84, 85, 88, 89, 96, 99, 100)
+ALONE_ABC += (103, 104, 105, 106, 109, 110)
+JOINT_ABC = dict(zip([n for n in range(42, 112) if n not in ALONE_ABC], JOINT_ARC))
 # an AHC has one task, its id _a: "There is one problem." in its rules (AHC 001 to 053's pages
 # as kept in yifen9/algo.yifen9.li, src/atcoder/4_ahc_AtCoder_Heuristic_Contest/NNN/
 # statement_en.md at ff8676e6, each with the one task folder a_A_... where it has one)
@@ -105,8 +111,9 @@ ONE_TASK = {"ahc"}
 
 def task_id(slug: str) -> str | None:
     """The task id a slug names (``abc300_a``; ``arc058_e``, ARC 058's E, is ``arc058_c``;
-    ``abc001_a`` is ``abc001_1``), by the rated contests' forms; None when the slug is not of
-    them, or names no task or one that cannot be told (``id_note`` says why)."""
+    ``abc042_c``, ARC 058's C, is ``arc058_a``; ``abc001_a`` is ``abc001_1``), by the rated
+    contests' forms; None when the slug is not of them, or names no task or one that cannot
+    be told (``id_note`` says why)."""
     return _task(slug)[0]
 
 
@@ -133,7 +140,7 @@ def _task(slug: str) -> tuple[str | None, str | None]:
     if kind == "arc" and number in JOINT_ARC:
         return _joint_arc(stem, contest, task)
     if kind == "abc" and number in JOINT_ABC and task in "cd":
-        return None, f"{contest}'s C and D were most often an ARC's tasks, with its ids"
+        return f"arc{JOINT_ABC[number]:03d}_" + "ab"["cd".index(task)], None
     return slug, None
 
 
