@@ -107,6 +107,27 @@ JOINT_ABC = dict(zip([n for n in range(42, 112) if n not in ALONE_ABC], JOINT_AR
 # as kept in yifen9/algo.yifen9.li, src/atcoder/4_ahc_AtCoder_Heuristic_Contest/NNN/
 # statement_en.md at ff8676e6, each with the one task folder a_A_... where it has one)
 ONE_TASK = {"ahc"}
+# the last task of each ABC from 042, ARC from 104 and AGC, to the newest the sources hold (a
+# slug past it names no task; a newer contest's is taken as its id): ranges, then the contests
+# unlike their range. yifen9/algo.yifen9.li at ff8676e6, src/atcoder/{1_abc,2_arc,3_agc}_.../
+# NNN/: a folder a_A_... for each task, which the contest's page there, statement_en.md, lists
+# under "Point Values" (ABC 001 to 424 but 316, ARC 001 to 206, AGC 001 to 072 but 042);
+# AtCoder-NoviSteps/AtCoderNoviSteps at 7bbd99bc, src/features/tasks/utils/contest-table/
+# abc_providers.ts: ABC 042 to 125 four tasks, 126 to 211 six, 212 to 318 eight (316 too), 319
+# on seven; kenkoooo/AtCoderProblems' merged-problems.json at 74197e74 (as above): the same
+# to ABC 118 and AGC 030, AGC 009's A to E
+LAST_TASK = {
+    "abc": {range(42, 126): "d", range(126, 212): "f", range(212, 319): "h", range(319, 425): "g"},
+    "arc": {range(104, 184): "f", range(184, 207): "e"},
+    "agc": {range(1, 42): "f", range(43, 67): "f", range(67, 73): "e"},
+}
+LAST_TASK_ELSE = {"agc009": "e", "arc193": "d", "arc196": "d", "arc199": "d", "arc201": "f"}
+LAST_TASK_ELSE.update({"arc202": "d", "arc204": "d"})
+# ABC 233 to 318 named their H "Ex" (its id _h), ARC 120 and AGC 028 had an F2 (id _f2) after F:
+# the same folders and pages; NoviSteps' tasks, prisma/tasks.ts at 7bbd99bc
+EX = range(233, 319)
+F2 = ("arc120", "agc028")
+COUNTS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
 def task_id(slug: str) -> str | None:
@@ -134,7 +155,7 @@ def _task(slug: str) -> tuple[str | None, str | None]:
     numbered = number in NUMBERED.get(kind, ())
     if number in FOUR_TASKS.get(kind, ()) and (numbered or not task.isdigit()):
         return _four_tasks(stem, contest, task, numbered)
-    unnamed = _no_such_task(kind, contest, stem, task)
+    unnamed = _no_such_task(kind, number, contest, stem, task)
     if unnamed is not None:
         return None, unnamed
     if kind == "arc" and number in JOINT_ARC:
@@ -144,14 +165,28 @@ def _task(slug: str) -> tuple[str | None, str | None]:
     return slug, None
 
 
-def _no_such_task(kind: str, contest: str, stem: str, task: str) -> str | None:
+def _no_such_task(kind: str, number: int, contest: str, stem: str, task: str) -> str | None:
     """Why a slug past the four tasks' contests names no task: an AHC's but its one, a number
-    where the ids are lettered; None when it may name one."""
+    where the ids are lettered, a letter past the contest's last; None when it may name one."""
     if kind in ONE_TASK and task != "a":
         return f"{contest} had one task, {stem}a"
     if task.isdigit():
         return f"{contest}'s task ids end in a letter ({stem}a), not a number"
-    return None
+    return _past_last(kind, number, contest, stem, task)
+
+
+def _past_last(kind: str, number: int, contest: str, stem: str, task: str) -> str | None:
+    """Why a lettered slug past its contest's last task names none (``abc042_e``: ABC 042
+    had four tasks, A to D); None when it is not past it, or the last is not known."""
+    last = next((end for held, end in LAST_TASK.get(kind, {}).items() if number in held), None)
+    last = LAST_TASK_ELSE.get(stem[:-1], last)
+    if last is None or task <= last:
+        return None
+    if stem[:-1] in F2:
+        return f"{contest} had seven tasks, A to F and F2"
+    if kind == "abc" and number in EX:
+        return f"{contest} had eight tasks, A to Ex ({stem}h)"
+    return f"{contest} had {COUNTS[ord(last) - ord('a') + 1]} tasks, A to {last.upper()}"
 
 
 def _four_tasks(

@@ -59,6 +59,7 @@ def test_a_slug_that_is_an_atcoder_task_id_is_the_problem_s_id(toy, capsys):
         ("arc058_e", "id arc058_c, the slug's task)", "arc058_c"),
         ("abc042_c", "id arc058_a, the slug's task)", "arc058_a"),  # ARC 058's C, held with it
         ("abc300_1", "note: [abc300_1]'s id is not told by its name: ABC 300's task ids", "?"),
+        ("abc042_e", "note: [abc042_e]'s id is not told by its name: ABC 042 had four", "?"),
     ],
 )
 def test_a_slug_naming_an_atcoder_task_gets_its_id_or_a_note(toy, capsys, slug, said, ident):

@@ -159,6 +159,45 @@ def test_a_batch_task_s_page_is_not_interactive():
         ("abc110_d", "abc110_d"),
         ("abc041_c", "abc041_c"),
         ("abc112_c", "abc112_c"),
+        ("abc042_e", None),  # past the contest's last task: ABC 042 to 125 had A to D
+        ("abc125_d", "abc125_d"),
+        ("abc125_e", None),
+        ("abc126_f", "abc126_f"),  # ABC 126 to 211: A to F
+        ("abc126_g", None),
+        ("abc211_g", None),
+        ("abc212_h", "abc212_h"),  # ABC 212 to 318: A to H (Ex from 233)
+        ("abc212_i", None),
+        ("abc318_h", "abc318_h"),
+        ("abc318_i", None),
+        ("abc319_g", "abc319_g"),  # ABC 319 on: A to G
+        ("abc319_h", None),
+        ("abc424_h", None),
+        ("abc425_h", "abc425_h"),  # newer than the sources: the slug
+        ("arc104_f", "arc104_f"),  # ARC 104 to 183: A to F
+        ("arc104_g", None),
+        ("arc120_g", None),
+        ("arc183_g", None),
+        ("arc184_e", "arc184_e"),  # ARC 184 to 206: A to E, but some
+        ("arc184_f", None),
+        ("arc193_d", "arc193_d"),
+        ("arc193_e", None),
+        ("arc201_f", "arc201_f"),
+        ("arc201_g", None),
+        ("arc206_f", None),
+        ("arc207_f", "arc207_f"),
+        ("agc001_f", "agc001_f"),  # AGC 001 to 066: A to F, but 009
+        ("agc001_g", None),
+        ("agc009_e", "agc009_e"),
+        ("agc009_f", None),
+        ("agc028_g", None),
+        ("agc041_g", None),
+        ("agc042_g", "agc042_g"),  # in neither source: the slug
+        ("agc043_g", None),
+        ("agc066_g", None),
+        ("agc067_e", "agc067_e"),  # AGC 067 to 072: A to E
+        ("agc067_f", None),
+        ("agc072_f", None),
+        ("agc073_f", "agc073_f"),
     ],
 )
 def test_a_slug_of_a_rated_contest_s_task_form_is_its_task_id(slug, task):
@@ -186,7 +225,29 @@ def test_abc_042_to_111_held_with_an_arc_take_arc_058_to_103_in_turn():
         ("arc058_d", "arc058_d is D's name or F's id"),
         ("abc001_5", "ABC 001 had four tasks, A to D"),
         ("ahc030_b", "AHC 030 had one task, ahc030_a"),
+        ("abc042_e", "ABC 042 had four tasks, A to D"),
+        ("abc126_g", "ABC 126 had six tasks, A to F"),
+        ("abc212_i", "ABC 212 had eight tasks, A to H"),
+        ("abc232_i", "ABC 232 had eight tasks, A to H"),
+        ("abc233_i", "ABC 233 had eight tasks, A to Ex (abc233_h)"),
+        ("abc318_i", "ABC 318 had eight tasks, A to Ex (abc318_h)"),
+        ("abc319_h", "ABC 319 had seven tasks, A to G"),
+        ("arc120_g", "ARC 120 had seven tasks, A to F and F2"),
+        ("arc193_e", "ARC 193 had four tasks, A to D"),
+        ("agc009_f", "AGC 009 had five tasks, A to E"),
     ],
 )
 def test_a_slug_whose_task_id_cannot_be_known_is_said_why(slug, note):
     assert note in atcoder.id_note(slug)
+
+
+def test_the_last_tasks_are_known_from_abc_042_arc_104_and_agc_001_to_the_sources_newest():
+    """ABC 042 to 424, ARC 104 to 206 and AGC 001 to 072 but 042 (556 contests): a slug past
+    the last task said nothing and was taken for an id."""
+    known = {
+        kind: [n for n in range(1, 1000) if atcoder.id_note(f"{kind}{n:03d}_z") is not None]
+        for kind in ("abc", "arc", "agc")
+    }
+    assert known["abc"] == list(range(1, 425))  # ABC 001 to 041: the four tasks' rule
+    assert known["arc"] == list(range(1, 207))  # ARC 058 to 103: tasks C to F
+    assert known["agc"] == [n for n in range(1, 73) if n != 42]
