@@ -71,6 +71,8 @@ What the commands share:
 - ``scratch``    the kit's temporary files, all in one folder of its own
 - ``file_moves`` a file put in its place at once, whole or not at all (across file systems too)
 - ``git_ignores`` which files git would leave out of a commit (``init``'s and ``new``'s notes)
+- ``ini_files``  an ini file read as pytest reads it (``init``'s reading of pytest.ini, tox.ini,
+                 setup.cfg)
 - ``checkout_modules`` a workspace's module (stress, bench) imported into the kit's process;
                  ``guest_imports`` where it finds its imports, ``guest`` its ``os._exit``
                  raised as an error the caller reports, not the kit's end

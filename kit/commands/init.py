@@ -13,8 +13,10 @@ line to add, and the table it goes in, when it lacks one naming the root) are ke
 ``*.in`` or ``*.out``, and when it ignores the kit's ``tests/``), and so is a test file of the
 repository's own where the kit's would go (said: the kit's is not written). Refuses, touching
 nothing, when problems.toml exists (a workspace already), when DIR is given empty (``""``:
-most often a variable not set), or when pytest.toml, .pytest.toml or pyproject.toml is not
-TOML (pytest stops on it, whichever file holds its settings). A workspace inside another is
+most often a variable not set), or when a file of pytest's settings is one pytest stops on,
+whichever file holds its settings: not TOML, an ini file pytest's reader refuses
+(``kit.ini_files``, the file and line named), setup.cfg's ``[pytest]``, a ``pytest`` or
+``tool.pytest`` that is no table. A workspace inside another is
 made, with a note: commands run inside it use it, not the outer one. The next step it names is
 ``new --from`` the ``contest.acc.json`` atcoder-cli made in the repository (kit.pages.acc), the
 others named, else ``new SLUG --judge NAME``.
@@ -23,13 +25,13 @@ others named, else ``new SLUG --judge NAME``.
 from __future__ import annotations
 
 import argparse
-import configparser
 import os
 import shlex
 from pathlib import Path
 
 import tomllib
 
+from kit import ini_files
 from kit.commands import command, paragraph
 from kit.errors import BuildError
 from kit.git_ignores import keeping_in, rules
@@ -185,27 +187,48 @@ def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
     """The repository's own file of pytest's settings in ``folder``, the first pytest reads,
     and what to add to it when its ``pythonpath`` does not name the folder (None when it does:
     plain ``pytest`` then finds solutions/ and shared/); None when no file holds pytest's
-    settings. An ini file that cannot be read as its kind is taken to hold none; a TOML one
-    stops init (``_toml_data``): pytest stops on it too, whichever file holds its settings."""
-    tomls = {  # every one read first: a later one pytest cannot read stops it too
-        name: _toml_data(folder / name)
-        for name in PYTEST_FILES
-        if name.endswith(".toml") and (folder / name).is_file()
+    settings. Every such file in the folder is read first (``_file_settings``), and one pytest
+    stops on stops init: pytest reads the ones after the file it takes its settings from too
+    (pytest 9.0.3's findpaths, locate_config)."""
+    read = {
+        name: _file_settings(folder / name) for name in PYTEST_FILES if (folder / name).is_file()
     }
-    for name, section in PYTEST_FILES.items():
-        path = folder / name
-        if not path.is_file():
-            continue
-        if name in tomls:
-            found = _toml_path(name, tomls[name])
-        elif section is None:  # pytest.ini: its settings, with or without a [pytest] section
-            found = ("[pytest]", _ini_path(path, "pytest") or "", False)
-        else:
-            value = _ini_path(path, section)
-            found = None if value is None else (f"[{section}]", value, False)
+    for name, found in read.items():
         if found is not None:
             return name, _settings_note(name, *found)
     return None
+
+
+def _file_settings(path: Path) -> tuple[str, object, bool] | None:
+    """The table of pytest's settings in the file ``path`` (``_toml_path``), its
+    ``pythonpath`` and whether pytest reads it with TOML's types; None when the file holds
+    none; a one-line error (nothing changed) when pytest stops on it (``_stops``)."""
+    if path.suffix == ".toml":
+        return _toml_path(path, _toml_data(path))
+    try:
+        found = ini_files.sections(path.read_text(encoding="utf-8"))
+    except ini_files.IniError as error:
+        raise _stops(path, f"is not an ini file pytest reads ({error})") from None
+    except UnicodeDecodeError:
+        raise _stops(path, "is not UTF-8") from None
+    except OSError as error:
+        raise _stops(path, f"cannot be read ({error.strerror or error})") from None
+    section = PYTEST_FILES[path.name]
+    if section is None:  # pytest.ini: its settings, with or without a [pytest] section
+        return "[pytest]", found.get("pytest", {}).get("pythonpath", ""), False
+    if section not in found and "pytest" in found:  # setup.cfg's [pytest]: pytest fails
+        raise _stops(path, f"holds [pytest], where pytest reads [{section}] only")
+    if section not in found:
+        return None
+    return f"[{section}]", found[section].get("pythonpath", ""), False
+
+
+def _stops(path: Path, why: str) -> BuildError:
+    """The error init stops with on a file of pytest's settings that pytest stops on."""
+    return BuildError(
+        f"init: {shown_path(path)} {why}, and pytest stops on it: fix it and run init again; "
+        "nothing was changed"
+    )
 
 
 def _settings_note(name: str, where: str, value: object, native: bool) -> str | None:
@@ -263,18 +286,40 @@ def _kind(value: object) -> str:
 _BOTH = "[tool.pytest] beside [tool.pytest.ini_options]"  # pytest 9 refuses the two at once
 
 
-def _toml_path(name: str, data: dict) -> tuple[str, object, bool] | None:
-    """The table of a TOML file's pytest settings (``name``, read as ``data``), its
+def _toml_path(path: Path, data: dict) -> tuple[str, object, bool] | None:
+    """The table of a TOML file's pytest settings (``path``, read as ``data``), its
     ``pythonpath`` (None for none) and whether pytest reads it with TOML's types: pytest.toml's
     ``[pytest]`` ("" without it: the file counts still), pyproject.toml's ``[tool.pytest]``
     (pytest 9's, any key but ``ini_options``) or else ``[tool.pytest.ini_options]`` (read as
-    ini's); ``_BOTH`` for the two; None when it holds none."""
-    if name != "pyproject.toml":
-        table = data.get("pytest")
-        if not isinstance(table, dict):  # the file counts still: a table to add
-            return "", None, True
+    ini's); ``_BOTH`` for the two; None when it holds none. A table pytest reads given as
+    something else stops it (``_table``)."""
+    if path.name != "pyproject.toml":
+        table = _table(path, data, "pytest", falsy_none=True)  # pytest = 0: read as none
+        if not isinstance(data.get("pytest"), dict):
+            return "", None, True  # the file counts still: a table to add
         return "[pytest]", table.get("pythonpath"), True
-    return _pyproject_table(data)
+    tool = _table(path, data, "tool")
+    table = _table(path, tool, "pytest", above="tool.")
+    native = {key: value for key, value in table.items() if key != "ini_options"}
+    options = table.get("ini_options")
+    if native and options:
+        return _BOTH, None, True
+    if native:
+        return "[tool.pytest]", native.get("pythonpath"), True
+    if options is not None:
+        options = _table(path, table, "ini_options", above="tool.pytest.")
+        return "[tool.pytest.ini_options]", options.get("pythonpath"), False
+    return None
+
+
+def _table(path: Path, data: dict, key: str, above: str = "", falsy_none: bool = False) -> dict:
+    """``data``'s table ``key`` ({} for none); a one-line error when it is something else, where
+    pytest 9.0.3 stops with a traceback (an AttributeError, measured), but for a value that is
+    false (0, "", []) where ``falsy_none``: pytest.toml's ``pytest = 0`` is read as no table."""
+    value = data.get(key, {})
+    if isinstance(value, dict) or (falsy_none and not value):
+        return value if isinstance(value, dict) else {}
+    raise _stops(path, f"gives `{above}{key}` {_kind(value)}, where pytest reads a table")
 
 
 def _toml_data(path: Path) -> dict:
@@ -290,40 +335,7 @@ def _toml_data(path: Path) -> dict:
         why = "is not UTF-8"
     except OSError as error:
         why = f"cannot be read ({error.strerror or error})"
-    raise BuildError(
-        f"init: {shown_path(path)} {why}, and pytest stops on it: fix it and run init again; "
-        "nothing was changed"
-    )
-
-
-def _pyproject_table(data: dict) -> tuple[str, object, bool] | None:
-    """``_toml_path`` of a pyproject.toml read as ``data``."""
-    tool = data.get("tool")
-    table = tool.get("pytest") if isinstance(tool, dict) else None
-    if not isinstance(table, dict):
-        return None
-    native = {key: value for key, value in table.items() if key != "ini_options"}
-    options = table.get("ini_options")
-    if native and options:
-        return _BOTH, None, True
-    if native:
-        return "[tool.pytest]", native.get("pythonpath"), True
-    if isinstance(options, dict):
-        return "[tool.pytest.ini_options]", options.get("pythonpath"), False
-    return None
-
-
-def _ini_path(path: Path, section: str) -> str | None:
-    """The ``pythonpath`` of an ini file's ``section`` ("" for none); None without the
-    section, or when the file cannot be read."""
-    parser = configparser.ConfigParser(interpolation=None, strict=False)
-    try:
-        parser.read_string(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, configparser.Error):
-        return None
-    if not parser.has_section(section):
-        return None
-    return parser.get(section, "pythonpath", fallback="")
+    raise _stops(path, why)
 
 
 def _next_step(folder: Path) -> str:

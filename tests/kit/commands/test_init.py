@@ -203,6 +203,8 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = "."\n', None),  # ini's way
         # an empty [tool.pytest.ini_options] is pytest's settings still (a [tool.pytest] is not)
         ("pyproject.toml", "[tool.pytest.ini_options]\n", "its [tool.pytest.ini_options] for"),
+        # pytest 9.0.3 reads a false `pytest` as no table (a true one stops it: refused)
+        ("pytest.toml", "pytest = false\n", "to it, in a [pytest] table (it has none)"),
     ],
 )
 def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
@@ -247,6 +249,64 @@ def test_a_toml_file_pytest_cannot_read_is_refused_touching_nothing(
     )
     assert "\n" not in str(error.value)
     assert sorted(os.listdir(tmp_path)) == before
+
+
+@pytest.mark.parametrize(
+    ("files", "said"),
+    [
+        ({"pytest.ini": "[pytest]\nbare\n"}, "pytest.ini is not an ini file pytest reads (line 2:"),
+        ({"pytest.ini": " [pytest]\n"}, "pytest.ini is not an ini file pytest reads (line 1:"),
+        (
+            {"tox.ini": "[pytest]\nx = 1\nx = 2\n"},
+            "tox.ini is not an ini file pytest reads (line 3",
+        ),
+        (
+            {"pytest.ini": "[pytest]\n[pytest]\n"},
+            "pytest.ini is not an ini file pytest reads (line 2",
+        ),
+        ({"pytest.ini": "[pytest]\n", "setup.cfg": "x\n"}, "setup.cfg is not an ini file"),
+        ({"pytest.ini": "[pytest]\n# \udcff\n"}, "pytest.ini is not UTF-8"),
+        ({"setup.cfg": "[pytest]\npythonpath = .\n"}, "setup.cfg holds [pytest], where pytest"),
+        ({"pytest.toml": "pytest = 1\n"}, "pytest.toml gives `pytest` an integer, where pytest"),
+        ({"pytest.toml": "pytest = ['.']\n"}, "pytest.toml gives `pytest` an array or a date"),
+        ({"pyproject.toml": "tool = 'x'\n"}, "pyproject.toml gives `tool` a string, where"),
+        ({"pyproject.toml": "[tool]\npytest = 0\n"}, "pyproject.toml gives `tool.pytest` an"),
+        (
+            {"pytest.ini": "[pytest]\n", "pyproject.toml": "[tool.pytest]\nini_options = 0\n"},
+            "pyproject.toml gives `tool.pytest.ini_options` an integer",
+        ),
+    ],
+)
+def test_a_file_of_pytest_s_settings_pytest_stops_on_is_refused_naming_it(tmp_path, files, said):
+    """pytest 9 reads its ini files with iniconfig: a bare line, an indented first line, a key
+    or a section given twice stop it, where configparser read them (init took the file for no
+    settings, or for the settings it did not hold); so do setup.cfg's [pytest] and a TOML
+    ``pytest``, ``tool`` or ``tool.pytest`` that is no table (measured with pytest 9.0.3)."""
+    for name, text in files.items():
+        (tmp_path / name).write_bytes(text.encode("utf-8", "surrogateescape"))
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises(BuildError) as error:
+        init.run(parse(str(tmp_path)))
+    assert str(error.value).startswith(f"init: {tmp_path}/{said}")
+    assert str(error.value).endswith(
+        "and pytest stops on it: fix it and run init again; nothing was changed"
+    )
+    assert "\n" not in str(error.value)
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+@pytest.mark.parametrize(
+    ("text", "noted"),
+    [
+        ("[pytest]\nPythonPath = .\n", True),  # configparser's keys are lower case: iniconfig's not
+        ("[pytest]\npythonpath = a\n  .\n", False),
+        ("[pytest]\npythonpath = a\n[other\n", True),  # "[other" goes on the value
+    ],
+)
+def test_a_pytest_ini_s_pythonpath_is_read_as_pytest_reads_it(tmp_path, capsys, text, noted):
+    (tmp_path / "pytest.ini").write_text(text)
+    assert init.run(parse(str(tmp_path))) == 0
+    assert ("add `pythonpath = .`" in capsys.readouterr().out) == noted
 
 
 @pytest.mark.parametrize(
