@@ -6,8 +6,9 @@ workspace's root on the tests' import path (plain ``pytest``, from any of its fo
 ``solutions.SLUG`` and ``shared`` as ``python -m pytest`` from the root does), a ``.gitignore``
 for ``dist/`` and a short README. In an existing repository its own README, ``.gitignore``,
 ``shared/__init__.py`` and file of pytest's settings (pytest 9's pytest.toml, pytest.ini,
-pyproject.toml's ``[tool.pytest]`` or ``[tool.pytest.ini_options]``, tox.ini, setup.cfg: no
-pytest.ini written beside it, one of the two would go unread; a note names the ``pythonpath``
+pyproject.toml's ``[tool.pytest]`` or ``[tool.pytest.ini_options]``, tox.ini, setup.cfg, in
+DIR or, as pytest finds it, in the first folder above holding one, an outer workspace's
+aside: no pytest.ini written, one of the two would go unread; a note names the ``pythonpath``
 line to add, and the table it goes in, when it lacks one naming the root) are kept as they are
 (said, with a note when ``.gitignore`` does not name ``dist/``, when git ignores the samples'
 ``*.in`` or ``*.out``, and when it ignores the kit's ``tests/``), and so is a test file of the
@@ -25,6 +26,7 @@ others named, else ``new SLUG --judge NAME``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 from pathlib import Path
@@ -39,7 +41,6 @@ from kit.pages import acc
 from kit.workspace import (
     MARKER,
     PYTEST_SETTINGS,
-    PYTHONPATH,
     Made,
     file_in_the_way,
     find_root,
@@ -184,18 +185,33 @@ def _git_notes(folder: Path) -> None:
 
 
 def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
-    """The repository's own file of pytest's settings in ``folder``, the first pytest reads,
-    and what to add to it when its ``pythonpath`` does not name the folder (None when it does:
-    plain ``pytest`` then finds solutions/ and shared/); None when no file holds pytest's
-    settings. Every such file in the folder is read first (``_file_settings``), and one pytest
-    stops on stops init: pytest reads the ones after the file it takes its settings from too
-    (pytest 9.0.3's findpaths, locate_config)."""
-    read = {
-        name: _file_settings(folder / name) for name in PYTEST_FILES if (folder / name).is_file()
-    }
-    for name, found in read.items():
-        if found is not None:
-            return name, _settings_note(name, *found)
+    """The repository's own file of pytest's settings, the one pytest run in ``folder`` reads
+    (``_settings_folder``), and what to add to it when its ``pythonpath`` does not name the
+    folder (None when it does: plain ``pytest`` then finds solutions/ and shared/); None when
+    no file holds pytest's settings, or only an outer workspace's (the new one gets its own)."""
+    start = folder.resolve()
+    found = _settings_folder(start)
+    if found is None or (found[0] != start and (found[0] / MARKER).is_file()):
+        return None
+    base, name, settings = found
+    shown = os.path.relpath(base / name, start)  # ../pyproject.toml: a folder above
+    root = Path(os.path.relpath(start, base)).as_posix()
+    return shown, _settings_note(shown, root, base, start, *settings)
+
+
+def _settings_folder(start: Path) -> tuple[Path, str, tuple[str, object, bool]] | None:
+    """The folder whose file of pytest's settings pytest run in ``start`` takes (``start``
+    or the first folder above it holding one), that file's name and its settings
+    (``_file_settings``). Every such file of each folder on the way is read first, and one
+    pytest stops on stops init: pytest reads them all, the ones after the file it takes its
+    settings from too (pytest 9.0.3's findpaths, locate_config, measured)."""
+    for base in (start, *start.parents):
+        read = {
+            name: _file_settings(base / name) for name in PYTEST_FILES if (base / name).is_file()
+        }
+        for name, settings in read.items():
+            if settings is not None:
+                return base, name, settings
     return None
 
 
@@ -231,10 +247,15 @@ def _stops(path: Path, why: str) -> BuildError:
     )
 
 
-def _settings_note(name: str, where: str, value: object, native: bool) -> str | None:
-    """The note on ``name``'s settings, found in its table ``where`` with the ``pythonpath``
-    ``value`` (``_toml_path``), when plain ``pytest`` would not import from the root."""
-    line = 'pythonpath = ["."]' if name.endswith(".toml") else PYTHONPATH
+def _settings_note(
+    name: str, root: str, base: Path, start: Path, where: str, value: object, native: bool
+) -> str | None:
+    """The note on the settings of the file ``name`` (from the folder ``start``) in ``base``,
+    found in its table ``where`` with the ``pythonpath`` ``value`` (``_toml_path``), when
+    plain ``pytest`` would not import from ``start``, ``root`` from ``base`` (the paths pytest
+    reads are from the file's folder, measured)."""
+    toml = name.endswith(".toml")
+    line = f"pythonpath = {json.dumps([root], ensure_ascii=False) if toml else shlex.quote(root)}"
     if where == _BOTH:
         return (
             f"pytest's settings here are {name}'s, whose {_BOTH} pytest 9 refuses: keep one "
@@ -246,7 +267,7 @@ def _settings_note(name: str, where: str, value: object, native: bool) -> str | 
             f"pytest's settings here are {name}'s, whose {where}'s pythonpath pytest stops on "
             f"({refused}): write `{line}` in its {where}"
         )
-    if any(Path(path) == Path(".") for path in paths):  # "", "./": the root too
+    if any(os.path.normpath(base / path) == str(start) for path in paths):  # "", "./": "."
         return None
     return (
         f"pytest's settings here are {name}'s: add `{line}` to "

@@ -310,6 +310,86 @@ def test_a_pytest_ini_s_pythonpath_is_read_as_pytest_reads_it(tmp_path, capsys, 
 
 
 @pytest.mark.parametrize(
+    ("files", "note"),
+    [
+        (
+            {"pyproject.toml": "[tool.pytest.ini_options]\n"},
+            '../../pyproject.toml\'s: add `pythonpath = ["a b/c"]` to its',
+        ),
+        ({"pytest.ini": "[pytest]\npythonpath = x 'a b/c'\n"}, None),
+        (
+            {"setup.cfg": "[tool:pytest]\npythonpath = .\n"},
+            "../../setup.cfg's: add `pythonpath = 'a b/c'` to its",
+        ),
+        (
+            {"a b/tox.ini": "[pytest]\n", "setup.cfg": "x\n"},
+            "../tox.ini's: add `pythonpath = c` to its [pytest]",
+        ),
+    ],
+)
+def test_pytest_s_settings_in_a_folder_above_are_the_repository_s(tmp_path, capsys, files, note):
+    """pytest run in a folder without settings takes the first file of them in a folder above
+    (its rootdir), and its pythonpath is from that file's folder (measured with pytest 9.0.3):
+    a pytest.ini written in the workspace would have hidden the repository's settings there.
+    The files of folders above the one it takes are not read (a setup.cfg pytest stops on)."""
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    folder = tmp_path / "a b" / "c"
+    assert init.run(parse(str(folder))) == 0
+    assert not (folder / "pytest.ini").exists()
+    said = [line for line in capsys.readouterr().out.splitlines() if "pytest's settings" in line]
+    assert len(said) == (note is not None)
+    assert note is None or note in said[0]
+
+
+def test_the_line_noted_for_settings_above_lets_plain_pytest_import_the_workspace(tmp_path):
+    """The note's pythonpath, written in the file above, puts the workspace on the import path
+    of plain ``pytest`` run in the workspace (``-P``: the current folder left off)."""
+    (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\naddopts = "-q"\n')
+    folder = tmp_path / "sub"
+    assert init.run(parse(str(folder))) == 0
+    settings = '[tool.pytest.ini_options]\naddopts = "-q"\npythonpath = ["sub"]\n'
+    (tmp_path / "pyproject.toml").write_text(settings)
+    (folder / "solutions" / "x.py").write_text("def solve():\n    return 1\n")
+    test = "from solutions.x import solve\n\n\ndef test_x():\n    assert solve()\n"
+    (folder / "tests" / "test_x.py").write_text(test)
+    plain = [sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "tests/test_x.py"]
+    done = subprocess.run(plain, cwd=folder, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("files", "refused"),
+    [
+        ({"tox.ini": "bare\n"}, True),  # pytest run in sub/deeper stops on it
+        ({"tox.ini": "bare\n", "sub/pytest.ini": "[pytest]\n"}, False),  # never read
+        ({"tox.ini": "bare\n", "sub/setup.cfg": "[tool:pytest]\n"}, False),
+    ],
+)
+def test_a_file_above_is_refused_only_where_pytest_reads_it(tmp_path, files, refused):
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    if refused:
+        with pytest.raises(BuildError, match=r"tox.ini is not an ini file pytest reads \(line 1"):
+            init.run(parse(str(tmp_path / "sub" / "deeper")))
+    else:
+        assert init.run(parse(str(tmp_path / "sub" / "deeper"))) == 0
+
+
+def test_an_outer_workspace_s_pytest_ini_is_not_the_new_one_s(tmp_path, capsys):
+    """The workspace inside another gets its own pytest.ini: its solutions/ are not the outer
+    one's, and no note asks to put it on the outer one's import path."""
+    init.run(parse(str(tmp_path / "outer")))
+    capsys.readouterr()
+    inner = tmp_path / "outer" / "round1"
+    assert init.run(parse(str(inner))) == 0
+    assert (inner / "pytest.ini").is_file()
+    assert "pytest's settings" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
     ("ignore", "noted"),
     [
         ("*.dist-info\n", True),
