@@ -14,9 +14,9 @@ The API checks accept anything inside
   imports from a helper that binds it so (``from shared.env import PYPY``:
   ``imported_flags``); a conditional expression guards its whole statement, but one whose
   test the caller reads otherwise (``versioned``: the API check reads a version test's
-  branches each on its versions, ``kit.check.settled_tests.expression_windows``, a test of
-  the implementation's each under the implementation that runs it,
-  ``implementation_expression_windows``, and what another guard's test guards of its branches
+  branches each on its versions and a test of the implementation's each under the
+  implementation that runs it, ``kit.check.settled_tests.node_windows``, and what another
+  guard's test guards of its branches
   alone, ``guard_expressions``; vermin's texts alike, ``kit.check.vermin_findings``, and
   the checks of removed and Unix-only members, ``kit.check.settled_tests.reach``);
 - the branch that a test every target answers alike never takes (``if sys.version_info[0]
@@ -286,7 +286,7 @@ def guarded_statements(
     flags the module imports from its helpers (``imported_flags``); ``settled``: the ``id``
     of ``hasattr`` calls that guard nothing (``kit.check.settled_tests``); ``versioned``: the
     ``id`` of ``if`` tests that guard nothing either, both their branches read as code (the
-    caller knows the versions each runs on: ``kit.check.settled_tests.version_windows``);
+    caller knows the versions each runs on: ``kit.check.settled_tests.node_windows``);
     ``tries``: whether a ``try``'s handlers (or ``contextlib.suppress``) guard its body, as
     they do a missing name's import; not for a helper's import, which every target runs
     (``kit.check.guarded_helpers``); ``missing``: what the caller asks them to guard, of

@@ -22,25 +22,26 @@
 
 Code inside a version guard (``kit.bundle.guards``) is accepted; a ``hasattr`` test of a member
 every target has guards nothing (``kit.check.settled_tests``). A finding counts against a target
-when the version it needs is newer than the target's, and its line runs there: an ``if`` on a
+when the version it needs is newer than the target's, and it runs there: an ``if`` on a
 ``hasattr`` test of a member added after 3.8 runs its branch from that version on and its
-``else`` below it (``settled_tests.version_windows``), so ``math.cbrt`` (3.11) under ``if
+``else`` below it (``settled_tests.node_windows``), so ``math.cbrt`` (3.11) under ``if
 hasattr(math, "lcm"):`` (3.9) counts against 3.9 and 3.10, not 3.8; a finding in a branch
 of a conditional expression on such a test likewise, vermin's (``math.cbrt(2) if
 sys.version_info >= (3, 9) else 0``: ``kit.check.vermin_findings``) and the kit's own
-(``x.bit_count() if sys.version_info >= (3, 9) else 0`` counts against 3.9:
-``settled_tests.expression_windows``), the rest of its statement on every version; and a
-conditional expression on another guard's test guards its branches alone, of a ``hasattr``
-test the member it asks for only (``math.lcm(2, 3) + (x.bit_count() if hasattr(x,
-"bit_count") else 0)`` counts ``math.lcm`` against 3.8: ``settled_tests.guard_expressions``,
-``guarded_windows``). An
-``if`` on a test of the implementation (``kit.bundle.implementation_tests``) runs its branch
-under that one and its ``else`` under the other (``settled_tests.implementation_windows``;
-``if PYPY and n > 5:`` its branch under PyPy, its ``else`` under either): ``math.cbrt`` under
+(``x.bit_count() if sys.version_info >= (3, 9) else 0`` counts against 3.9), the rest of
+its statement on every version; and a conditional expression on another guard's test
+guards its branches alone, of a ``hasattr`` test the member it asks for only
+(``math.lcm(2, 3) + (x.bit_count() if hasattr(x, "bit_count") else 0)`` counts ``math.lcm``
+against 3.8: ``settled_tests.guard_expressions``, ``guarded_windows``). An ``if`` on a
+test of the implementation (``kit.bundle.implementation_tests``) runs its branch under that
+one and its ``else`` under the other (``settled_tests.node_windows``; ``if PYPY and n >
+5:`` its branch under PyPy, its ``else`` under either): ``math.cbrt`` under
 ``if sys.implementation.name == "pypy":`` counts against PyPy targets before 3.11 only; and
 a finding in a branch of a conditional expression on such a test alike, vermin's and the
-kit's own (``x.bit_count() if not PYPY else 0`` counts against CPython 3.8 and 3.9 only:
-``settled_tests.implementation_expression_windows``), the rest of its statement under both.
+kit's own (``x.bit_count() if not PYPY else 0`` counts against CPython 3.8 and 3.9 only),
+the rest of its statement under both. A finding is placed by its node, or vermin's by the
+text it was found in (an ``if``'s branch read alone, or its module with those out), never by
+its line: ``if x.bit_count() > 5 and PYPY: pass`` runs its test under CPython too.
 """
 
 from __future__ import annotations
@@ -57,11 +58,8 @@ from kit.check.member_uses import bound_names, member_uses
 from kit.check.settled_tests import (
     BASE,
     NEVER,
-    both_run,
     guarded_nodes_of,
-    implementation_windows,
     node_windows,
-    version_windows,
 )
 from kit.check.stand_ins import stand_ins
 from kit.check.vermin_findings import Window, vermin
@@ -107,28 +105,23 @@ def findings(modules: list[Source]) -> list[Placed]:
     each with the versions its line runs on (``lacks`` tells a target it counts against)."""
     shipped = [module for module in modules if module.shipped.strip()]
     bundle = _Bundle.of(modules)
-    found = []  # each Finding with the versions the text or node it was found in runs on
+    found = []  # each Finding with the versions and the implementation that run it
     for module in shipped:
-        found += _own_rules(module, modules, bundle)
+        found += _own_rules(module, modules, bundle)  # placed by node
     own = {module.rel: _own_names(module.shipped_tree()) for module in shipped}
-    found += [
+    found += [  # placed by the text it was found in: an if's branch, an expression's
         f for f in vermin(shipped) if _module_of(f[2]) not in own[f[0]] and not _a_builtin(f[2])
     ]
-    windows = {module.rel: version_windows(module.shipped_tree()) for module in shipped}
-    impls = {module.rel: implementation_windows(module, modules) for module in shipped}
     unused = {module.rel: module.unused_lines for module in shipped}  # never run
     set_before = stand_ins(modules)
     placed = []
-    for rel, line, what, needs, (since, until), node_runs in sorted(set(found), key=_order):
+    for rel, line, what, needs, (since, high), runs in sorted(set(found), key=_order):
         if line in unused[rel]:
             continue
-        low, high = windows[rel].get(line, (BASE, NEVER))
-        low, high = max(low, since), min(high, until)  # a conditional expression's branch
-        builtin = _LATER_BUILTIN.fullmatch(what)
+        low, builtin = since, _LATER_BUILTIN.fullmatch(what)
         if builtin:  # below the version a stand-in the program set is there
             low = max(low, set_before.until(rel, line, builtin[1]))
         if needs > low:  # else every version its line runs on has it
-            runs = both_run(impls[rel].get(line), node_runs)  # an if's, an expression's
             placed.append((rel, line, what, needs, low, high, runs))
     return placed
 
@@ -250,12 +243,11 @@ def _own_rules(
     module: Source, modules: list[Source], bundle: _Bundle | None = None
 ) -> list[tuple[str, int, str, tuple[int, int], Window, str | None]]:
     """The kit's own rules' findings in ``module`` outside guards (a ``Finding``), each with
-    the versions its node runs on: a branch's of a conditional expression on a test of the
-    version (``settled_tests.expression_windows``: ``x.bit_count() if sys.version_info >=
-    (3, 9) else 0`` from 3.9 on), which guards no more of its statement; else every one; and
-    the implementation that alone runs it, a branch's of one on a test of the implementation
-    (``implementation_expression_windows``: ``x.bit_count() if PYPY else 0`` PyPy's), else
-    None."""
+    the versions its node runs on: a branch's of an ``if`` or a conditional expression on a
+    test of the version (``settled_tests.node_windows``: ``x.bit_count() if sys.version_info
+    >= (3, 9) else 0`` from 3.9 on), which guards no more of its statement; else every one;
+    and the implementation that alone runs it, a branch's of one on a test of the
+    implementation (``x.bit_count() if PYPY else 0`` PyPy's), else None."""
     bundle = bundle or _Bundle.of(modules)
     tree = module.shipped_tree()
     windows, runners = node_windows(module, modules)

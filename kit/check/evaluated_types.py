@@ -144,7 +144,7 @@ def _parts_needing(
     """The annotation with the version it needs, if newer than 3.8; but a conditional
     expression's test and branches each apart (``list[int] if sys.version_info >= (3, 9)
     else list``: 3.8 evaluates ``list``), the API check reading a branch on the versions it
-    runs on (``kit.check.settled_tests.expression_windows``), one deeper down too
+    runs on (``kit.check.settled_tests.node_windows``), one deeper down too
     (``Dict[str, list[int] if sys.version_info >= (3, 9) else list]``): the annotation whole
     with what it needs outside such expressions, each of them apart."""
     if isinstance(annotation, ast.IfExp):

@@ -15,17 +15,17 @@ or one of another module (``hasattr(gc, "freeze")``: PyPy has no ``gc.freeze``) 
 its whole branch. So does a member of such a module added later (``hasattr(math, "lcm")``,
 3.9), but for the API check (``kit.check.apis``) when it is an ``if``'s whole test (or that
 under ``not``): its branch runs on the versions that have the member, its ``else`` on those
-that do not (``version_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
+that do not (``branch_windows``), so ``if hasattr(math, "lcm"): math.cbrt(n)`` (3.11) fails
 for 3.9 and 3.10 targets, not for 3.8; and the API check reads a conditional expression's
-branches on such a test alike, vermin's findings and its own rules (``versioned_expressions``,
-``branch_windows``, ``expression_windows``), and one on any other guard's test by what it
-guards of its branches alone (``guard_expressions``: of ``hasattr(x, "bit_count")`` the reads
-of ``x.bit_count`` where it holds; ``guarded_parts``, ``guarded_windows``). One on a test of
-the implementation is read as an ``if`` on it, by the same rule (``implementation_ifs``,
-``implementation_expressions``): each node of a branch under the implementation that runs it
-(``implementation_expression_windows``, as ``implementation_windows`` gives an ``if``'s lines).
-The checks of members some Pythons lack (``kit.check.removed_names``, ``platform_names``) read
-guards the same way, each node by all these windows at once (``reach``).
+branches on such a test alike, vermin's findings and its own rules (``versioned_expressions``),
+and one on any other guard's test by what it guards of its branches alone
+(``guard_expressions``: of ``hasattr(x, "bit_count")`` the reads of ``x.bit_count`` where it
+holds; ``guarded_parts``, ``guarded_windows``). An ``if`` or a conditional expression on a
+test of the implementation is read by the same rule (``implementation_ifs``,
+``implementation_expressions``): each branch under the implementation that runs it. Each node
+is read by the branches it is in, never by its line (``node_windows``): an ``if``'s test runs
+wherever the ``if`` is reached, on its branch's line too. The checks of members some Pythons
+lack (``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
@@ -184,27 +184,24 @@ def branch_windows(node: ast.If | ast.IfExp, added: tuple[int, int], negated: bo
     return [(has, (added, NEVER)), (lacks, (BASE, added))]
 
 
-def expression_windows(tree: ast.Module) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
-    """The ``id`` of each node in a branch of a conditional expression of
-    ``versioned_expressions`` (the branch's own too), with the versions it runs on
-    (``branch_windows``), within another's branch on those of both (``0 if
-    sys.version_info < (3, 9) else x.bit_count() if sys.version_info < (3, 11) else 1``: the
-    ``bit_count`` from 3.9, below 3.11). Found once a tree: the API check's own rules and
-    vermin's reading of each kind of finding ask it of every module."""
-    found = _EXPRESSION_WINDOWS.get(tree)
-    if found is None:
-        found = {}
-        for node, _, added, negated in versioned_expressions(tree):
-            for branch, (since, until) in branch_windows(node, added, negated):
-                for inner in walk(branch):
-                    low, high = found.get(id(inner), (BASE, NEVER))
-                    found[id(inner)] = (max(low, since), min(high, until))
-        _EXPRESSION_WINDOWS[tree] = found
+def _versions_of(tests: list) -> dict[int, tuple[tuple[int, int], tuple[int, int]]]:
+    """The ``id`` of each node in a branch of the ``if`` statements and conditional
+    expressions ``tests`` (``versioned_ifs``, ``versioned_expressions``) with the versions it
+    runs on (``branch_windows``), within another's branch on those of both."""
+    found: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
+    for node, _, added, negated in tests:
+        for branch, (since, until) in branch_windows(node, added, negated):
+            for inner in _nodes_of(branch):
+                low, high = found.get(id(inner), ALL)
+                found[id(inner)] = (max(low, since), min(high, until))
     return found
 
 
-_EXPRESSION_WINDOWS: weakref.WeakKeyDictionary[ast.Module, dict]
-_EXPRESSION_WINDOWS = weakref.WeakKeyDictionary()
+def _nodes_of(branch: ast.expr | list[ast.stmt]) -> list[ast.AST]:
+    """Every node of a branch: a conditional expression's (an expression) or an ``if``'s (its
+    statements, a decorator's too), the branch's own among them."""
+    parts = branch if isinstance(branch, list) else [branch]
+    return [inner for part in parts for inner in walk(part)]
 
 
 def guard_expressions(module: Source, modules: list[Source]) -> list[tuple[ast.IfExp, list]]:
@@ -284,7 +281,7 @@ def _member_asked(node: ast.AST, unguarding: Settled) -> tuple[ast.expr, str] | 
 def guarded_windows(module: Source, modules: list[Source]) -> dict[int, tuple]:
     """The ``id`` of each node that a conditional expression of ``guard_expressions`` guards
     (``guarded_parts``, what they hold too), each ``GUARDED``: the versions it counts on,
-    none (as ``expression_windows`` gives a version test's branches theirs)."""
+    none (as ``node_windows`` gives a version test's branches theirs)."""
     return {
         id(inner): GUARDED
         for _, parts in guard_expressions(module, modules)
@@ -354,48 +351,40 @@ _IMPLEMENTATION_IFS: weakref.WeakKeyDictionary[ast.Module, dict[type, list]]
 _IMPLEMENTATION_IFS = weakref.WeakKeyDictionary()
 
 
-def implementation_windows(module: Source, modules: list[Source]) -> dict[int, str]:
-    """Each line in a branch of an ``if`` of ``implementation_ifs`` that one implementation
-    alone runs, with that implementation ("" for none: a branch for PyPy within CPython's)."""
+def _runners_of(tests: list) -> dict[int, str]:
+    """The ``id`` of each node in a branch of the ``if`` statements and conditional
+    expressions ``tests`` (``implementation_ifs``, ``implementation_expressions``) that one
+    implementation alone runs, with that implementation ("" for none: one's branch within
+    the other's)."""
     windows: dict[int, str] = {}
-    for node, body, orelse in implementation_ifs(module, modules):
+    for node, body, orelse in tests:
         for branch, runs in ((node.body, body), (node.orelse, orelse)):
-            for statement in branch if runs is not None else []:
-                for line in range(start_of(statement)[0], (statement.end_lineno or 0) + 1):
-                    windows[line] = runs if windows.get(line, runs) == runs else ""
-    return windows
-
-
-def implementation_expression_windows(module: Source, modules: list[Source]) -> dict[int, str]:
-    """The ``id`` of each node in a branch of a conditional expression of
-    ``implementation_expressions`` that one implementation alone runs (the branch's own too),
-    with that implementation ("" for none: PyPy's branch within CPython's), as
-    ``implementation_windows`` gives an ``if``'s lines theirs."""
-    windows: dict[int, str] = {}
-    for node, body, orelse in implementation_expressions(module, modules):
-        for branch, runs in ((node.body, body), (node.orelse, orelse)):
-            for inner in walk(branch) if runs is not None else []:
+            for inner in _nodes_of(branch) if runs is not None else []:
                 windows[id(inner)] = runs if windows.get(id(inner), runs) == runs else ""
     return windows
 
 
-def both_run(line: str | None, node: str | None) -> str | None:
-    """The implementation that runs a node whose line one runs (``implementation_windows``)
-    and the node itself another (``implementation_expression_windows``): None for either,
-    "" for neither."""
-    if line is None or node is None:
-        return node if line is None else line
-    return line if line == node else ""
-
-
 def node_windows(module: Source, modules: list[Source]) -> tuple[dict[int, tuple], dict]:
-    """Who runs each node in a branch of a conditional expression of ``module``, by its ``id``:
-    the versions (``expression_windows``; ``guarded_windows``: none) and the implementation
-    (``implementation_expression_windows``), for the API check's own rules and ``reach``."""
+    """Who runs each node of ``module`` that a test sends some Pythons only to, by its ``id``:
+    the versions (``versioned_ifs`` and ``versioned_expressions``, read by ``branch_windows``;
+    ``guarded_windows``: none) and the implementation (``implementation_ifs`` and
+    ``implementation_expressions``), each node by the branches it is in, not by its line: an
+    ``if``'s test runs wherever the ``if`` is reached, its branches only where the test sends
+    them (``if x.bit_count() > 5 and PYPY: pass`` on one line runs ``bit_count`` under CPython
+    too, whose 3.8 and 3.9 die there), for the API check's own rules and ``reach``. Found once
+    a tree: every check of a member asks it of every module."""
     tree = module.shipped_tree()
-    versions = {**expression_windows(tree), **guarded_windows(module, modules)}
-    return versions, implementation_expression_windows(module, modules)
+    found = _NODE_WINDOWS.get(tree)
+    if found is None:
+        versions = _versions_of(versioned_ifs(tree) + versioned_expressions(tree))
+        versions.update(guarded_windows(module, modules))
+        tests = implementation_ifs(module, modules) + implementation_expressions(module, modules)
+        found = _NODE_WINDOWS[tree] = (versions, _runners_of(tests))
+    return found
 
+
+_NODE_WINDOWS: weakref.WeakKeyDictionary[ast.Module, tuple[dict, dict]]
+_NODE_WINDOWS = weakref.WeakKeyDictionary()
 
 # the versions that run a node, (lowest, first without), and the implementation that alone runs
 # it: "pypy", "cpython", None for either, "" for neither
@@ -404,22 +393,18 @@ Reach = tuple[tuple[int, int], tuple[int, int], "str | None"]
 
 def reach(module: Source, modules: list[Source]) -> Callable[[ast.AST], Reach]:
     """Who runs each node of ``module``, as the API check reads it: the versions and the
-    implementation of the ``if`` branches around its line (``version_windows``,
-    ``implementation_windows``) and of the conditional expressions' branches it is in
-    (``expression_windows``, ``guarded_windows``: none, ``implementation_expression_windows``),
-    for the checks of members some Pythons lack, which read guards as the API check does
-    (``guarded_nodes_of(..., versioned=True)``): ``fractions.gcd(a, b) + (1 if PYPY else 0)``
-    runs ``fractions.gcd`` everywhere, ``fractions.gcd(a, b) if sys.version_info < (3, 9)
-    else math.gcd(a, b)`` below 3.9 only."""
-    tree = module.shipped_tree()
-    lines, runners = version_windows(tree), implementation_windows(module, modules)
-    nodes, node_runners = node_windows(module, modules)
+    implementation of the branches it is in, an ``if``'s or a conditional expression's
+    (``node_windows``; what a guard's expression guards, none), for the checks of members
+    some Pythons lack, which read guards as the API check does (``guarded_nodes_of(...,
+    versioned=True)``): ``fractions.gcd(a, b) + (1 if PYPY else 0)`` runs ``fractions.gcd``
+    everywhere, ``fractions.gcd(a, b) if sys.version_info < (3, 9) else math.gcd(a, b)``
+    below 3.9 only, and ``if fractions.gcd(a, b) and not PYPY: pass`` under both, on one
+    line too."""
+    versions, runners = node_windows(module, modules)
 
     def of(node: ast.AST) -> Reach:
-        line = node.lineno  # type: ignore[attr-defined]
-        (low, high), (since, until) = lines.get(line, ALL), nodes.get(id(node), ALL)
-        runs = both_run(runners.get(line), node_runners.get(id(node)))
-        return (max(low, since), min(high, until), runs)
+        low, high = versions.get(id(node), ALL)
+        return (low, high, runners.get(id(node)))
 
     return of
 

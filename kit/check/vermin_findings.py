@@ -4,7 +4,9 @@ vermin knows the standard library's modules, members and keyword arguments by th
 that added them, but it names one line for all the uses of a member, and a guarded use is one
 of them. So it reads each module with its guarded code out and its number tables blanked (the
 same lines and columns), then each branch of an ``if`` on a test of a member added after 3.8,
-or of the implementation, alone after the module's imports (``_for_vermin``), and each branch
+or of the implementation, alone after the module's imports, with the versions and the
+implementation that run it (``_for_vermin``: a finding is placed by the text it was found in,
+not by its line, where an ``if``'s test and branch may share one), and each branch
 of a conditional expression on a test of the version or of the implementation alike, with
 the versions and the implementation it runs on (``_expression_branches``: its statement is
 read without it, on every version, under both), what a
@@ -47,12 +49,11 @@ from kit.check.settled_tests import (
     GUARDED,
     NEVER,
     branch_windows,
-    expression_windows,
     guard_expressions,
     guarded_windows,
-    implementation_expression_windows,
     implementation_expressions,
     implementation_ifs,
+    node_windows,
     settled_tests,
     versioned_expressions,
     versioned_ifs,
@@ -69,17 +70,18 @@ Read = tuple[str, int, int, Window, "str | None"]
 
 def _for_vermin(module: Source, modules: list[Source], missing: str = "module") -> list[Read]:
     """What vermin reads of a module: each text with the shift that takes its lines to the
-    module's, how many lines of it come before those, and the versions it runs on (every
-    one but a conditional expression's branch's). First the module with its guarded code
-    out and its number tables blanked (the same lines and columns; nothing in a table of
-    numbers needs a newer Python); then each branch of an ``if`` on a test of
-    ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after the
-    module's imports and an ``if True:`` (vermin names one line for all the uses of a member,
-    so a use in the branch could hide one outside it); then each branch of a conditional
+    module's, how many lines of it come before those, and the versions and the implementation it
+    runs on, those of the branches it is in (``node_windows``; the module's, every one and
+    either: its ``if`` statements' branches and conditional expressions' read apart). First the
+    module with its guarded code out and its number tables blanked (the same lines and columns;
+    nothing in a table of numbers needs a newer Python); then each branch of an ``if`` on a test
+    of ``versioned_tests`` alone (the ``if``s within it out, read alone in their turn), after
+    the module's imports and an ``if True:`` (vermin names one line for all the uses of a
+    member, so a use in the branch could hide one outside it); then each branch of a conditional
     expression on such a test, or one of the implementation, alone, out of the others
     (``_expression_branches``), with the implementation that alone runs it (else None). A
-    branch's findings on the imports are the module's, said already. ``missing``: what a
-    ``try`` is to guard (``raised_kind``)."""
+    branch's findings on the imports are the module's, said already. ``missing``: what a ``try``
+    is to guard (``raised_kind``)."""
     tree = module.shipped_tree()
     imported = imported_flags(module, modules, settled_tests)
     masked = mask_literals(module.shipped, tree)
@@ -89,7 +91,9 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     tests = frozenset(id(test) for _, test, _, _ in expressions)
     tests |= {id(node.test) for node, _, _ in by_implementation}
     tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
-    branches = _holes(module, modules, _expression_windows(tree, expressions, by_implementation))
+    versions, runners = node_windows(module, modules)  # who runs each branch, by node
+    windows = _expression_windows(versions, expressions, by_implementation)
+    branches = _holes(module, modules, windows)
 
     def opened(read: frozenset[int] = frozenset(), kept: tuple[ast.expr, ...] = ()) -> str:
         """The text neutralised, but the ``if`` tests ``read`` and the conditional
@@ -118,11 +122,12 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
                 first, at = text_start(places, branch[0])  # where no guarded code is out
                 text = "\n".join([*header, "if True:", *_alone(lines, branch, first, at)]) + "\n"
                 if _parses(text):  # else (one vermin could not read either) not read
-                    texts.append((text, first - len(header) - 2, len(header) + 1, EVERY, None))
+                    window = versions.get(id(branch[0]), EVERY)
+                    shift = first - len(header) - 2
+                    texts.append((text, shift, len(header) + 1, window, runners.get(id(branch[0]))))
     if branches:
         every_if = frozenset(id(test) for _, test in ifs) | tests
         lines = neutralised(masked, tree, imported, settled, every_if, missing).split("\n")
-        runners = implementation_expression_windows(module, modules)
         texts += _expression_branches(lines, places, branches, header, runners)
     return texts + _renamed_variants(module, modules, tree, texts)
 
@@ -141,12 +146,12 @@ def _holes(
 
 
 def _expression_windows(
-    tree: ast.Module, expressions: list, by_implementation: list
+    windows: dict[int, Window], expressions: list, by_implementation: list
 ) -> list[tuple[ast.expr, Window]]:
-    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``
-    of ``tree``) and ``by_implementation`` (``implementation_expressions``) with the versions
-    each runs on, within another's on those of both (``expression_windows``)."""
-    windows = expression_windows(tree)
+    """The branches of the conditional expressions ``expressions`` (``versioned_expressions``)
+    and ``by_implementation`` (``implementation_expressions``) with the versions each runs on
+    (``windows``: ``node_windows``', within another's branch, an ``if``'s or an
+    expression's, on those of both)."""
     versioned = [
         branch
         for node, _, added, negated in expressions
@@ -168,7 +173,7 @@ def _expression_branches(
     the implementation (``implementation_expressions``) alone, in parentheses, after the
     module's imports and an ``if True: (``, with the versions it runs on
     (``_expression_windows``) and the implementation that alone runs it (``runners``:
-    ``implementation_expression_windows``), as an ``if``'s branch is read (``_alone``), where
+    ``node_windows``), as an ``if``'s branch is read (``_alone``), where
     nothing else guards its statement: where ``lines`` (the text neutralised with every
     ``if`` and conditional expression read by version read as code) keep those of
     ``places`` (the text whole); the branches within it out, read alone in their turn."""

@@ -915,3 +915,28 @@ def test_the_kit_s_own_rules_read_guards_by_node_not_by_line(text, lines):
     """``if x.bit_count() and hasattr(x, 'y'): pass`` passed: its branch on the test's line
     took the test for guarded."""
     assert [line for line, *_ in own(text)] == lines
+
+
+BIT = [(4, "'int.bit_count' member"), (4, "int.bit_count()")]  # vermin's, the kit's
+
+
+@pytest.mark.parametrize(
+    ("test", "refuses"),
+    [
+        # CPython 3.8.18 and 3.9.18 die on the first two, 3.8.18 on the third (AttributeError),
+        # 3.10.13 and PyPy 3.9.16 run them all, each the last (measured): a test runs wherever
+        # its if is reached, on its branch's line too
+        ("x.bit_count() > 5 and sys.implementation.name == 'pypy': pass", {8: BIT, 9: BIT}),
+        ("x.bit_count() > 5 and PYPY: y = x.bit_count()", {8: BIT, 9: BIT}),
+        ("math.lcm(2, 3) > 5 and PYPY: pass", {8: [(4, LCM)]}),  # vermin's finding alike
+        ("sys.version_info >= (3, 10): y = x.bit_count()", {}),  # the branch from 3.10 on
+    ],
+)
+def test_an_if_s_test_runs_wherever_the_if_is_reached_on_its_branch_s_line_too(test, refuses):
+    """``if x.bit_count() > 5 and PYPY: y = x.bit_count()`` on one line: its test was read as
+    PyPy's, as its branch is, by its line; each is read by its node now, and vermin's findings
+    by the text each was found in (the branch read alone, the module with it out)."""
+    text = f"import math, sys\nPYPY = sys.implementation.name == 'pypy'\nx = 7\nif {test}\n"
+    found = [f for f in apis.findings([module(text)]) if f[6] is None]  # under both
+    on = {v: [(f[1], f[2]) for f in found if apis.lacks(f, (3, v), "cpython")] for v in (8, 9, 10)}
+    assert on == {v: refuses.get(v, []) for v in (8, 9, 10)}

@@ -133,6 +133,9 @@ def test_a_platform_flag_imported_from_a_helper_guards_as_its_own_would():
         ("t = signal.SIGALRM if not PYPY else 0\n", [((3, 8), (99, 0), "cpython")]),
         ("t = signal.SIGALRM if hasattr(signal, 'SIGALRM') else 0\n", []),
         ("if sys.version_info >= (3, 11):\n    open('/dev/stdin')\n", [((3, 11), (99, 0), None)]),
+        # on one line: the branch under PyPy alone, the test under both
+        ("if PYPY: t = signal.SIGALRM\n", [((3, 8), (99, 0), "pypy")]),
+        ("if signal.SIGALRM and PYPY: pass\n", [((3, 8), (99, 0), None)]),
     ],
 )  # fmt: skip
 def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_everywhere(

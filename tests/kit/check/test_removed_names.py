@@ -126,6 +126,11 @@ ANY = ((3, 9), (99, 0), (3, 8), None)  # removed in 3.9, on every version, under
          [((3, 9), (99, 0), (3, 9), None)]),
         ("if sys.version_info < (3, 9):\n    g = fractions.gcd(a, b)\n", []),
         ("if PYPY:\n    g = fractions.gcd(a, b)\n", [((3, 9), (99, 0), (3, 8), "pypy")]),
+        # on one line: the branch where it runs, the test wherever the if is reached (PyPy
+        # 3.9.16 and CPython 3.9.18 die on the last, measured)
+        ("if not PYPY: g = fractions.gcd(a, b)\n", [((3, 9), (99, 0), (3, 8), "cpython")]),
+        ("if sys.version_info < (3, 9): g = fractions.gcd(a, b)\n", []),
+        ("if fractions.gcd(4, 6) and not PYPY: pass\n", [ANY]),
     ],
 )  # fmt: skip
 def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_everywhere(

@@ -14,14 +14,12 @@ from kit.check.settled_tests import (
     NEVER,
     branch_windows,
     everywhere,
-    expression_windows,
     guard_expressions,
     guarded_nodes_of,
     guarded_windows,
-    implementation_expression_windows,
     implementation_expressions,
     implementation_ifs,
-    implementation_windows,
+    node_windows,
     reach,
     settled_tests,
     version_windows,
@@ -168,7 +166,7 @@ def test_a_conditional_expression_on_a_version_test_is_read_as_an_if_s():
 
 
 def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
-    """``expression_windows``: every node of a branch (the branch's own too) with the versions
+    """``node_windows``: every node of a branch (the branch's own too) with the versions
     it runs on, within another's branch on those of both; the test and the statement around
     it on every version (not listed). ``guarded_nodes_of`` never takes such an expression for
     a guard of its statement; with ``versioned``, not for one of its branches either, nor one
@@ -182,8 +180,9 @@ def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
         k = x.bit_count() if hasattr(x, "bit_count") else 0
         """
     text = textwrap.dedent(text)
-    tree = ast.parse(text)
-    windows = expression_windows(tree)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    tree = source.shipped_tree()
+    windows, _ = node_windows(source, [source])
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
     read = {(call.lineno, windows.get(id(call.func))) for call in calls if call.lineno < 4}
     assert read == {(2, ((3, 9), (3, 11))), (3, None)}
@@ -192,7 +191,6 @@ def test_each_node_of_a_conditional_expression_s_branch_runs_on_its_versions():
     assert branches[0] == (BASE, (3, 9)) and branches[1] == ((3, 11), NEVER)
     tests = [windows.get(id(n)) for n in nodes if isinstance(n, ast.Compare)]
     assert tests == [None, ((3, 9), NEVER)]  # the one within the other's else: its versions
-    source = Source("__main__", Path("a.py"), "a.py", False, text, tree, shipped=text)
     assert guarded_statements_of(source, [source]) == set()
     guarded = guarded_branches_of(source, [source])  # each branch of each, the inner too
     assert len(guarded) == 8 and guarded.count("x.bit_count()") == 2
@@ -249,7 +247,7 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
 def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
     """Every reader of them (the guarded lines of each reading, the windows, vermin's texts)
     asks them of every module: one walk of a tree finds both kinds, kept for the next; and
-    ``expression_windows`` is found once a tree."""
+    ``node_windows`` is found once a tree."""
     read = []
     monkeypatch.setattr(settled_tests_module, "module_names", lambda tree: read.append(tree) or {})
     text = "import sys\nif sys.version_info >= (3, 9):\n"
@@ -259,9 +257,10 @@ def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
     assert [node.lineno for node, _, _, _ in versioned_expressions(tree)] == [3]
     assert version_windows(tree) == {3: ((3, 9), NEVER)} and len(versioned_tests(tree)) == 1
     assert read == [tree]
-    assert expression_windows(tree) is expression_windows(tree)  # the windows kept too
     versioned_expressions(ast.parse(text))  # another tree: read in its turn
     assert len(read) == 2
+    source = Source("__main__", Path("a.py"), "a.py", False, text, tree, shipped=text)
+    assert node_windows(source, [source]) is node_windows(source, [source])  # the windows too
 
 
 def test_a_walk_that_raised_leaves_nothing_kept_for_the_next_reader(monkeypatch):
@@ -337,20 +336,26 @@ def test_an_implementation_s_branch_runs_under_it_and_its_else_under_the_other()
         """
     text = textwrap.dedent(text)
     source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
-    assert implementation_windows(source, [source]) == {
-        3: "pypy",
-        4: "pypy",
-        5: "pypy",
-        6: "",  # CPython's branch within PyPy's: never
-        7: "cpython",  # the elif, all its lines, is the else
-        8: "cpython",
+    _, runners = node_windows(source, [source])
+    nodes = ast.walk(source.shipped_tree())
+    leaves = [n for n in nodes if isinstance(n, (ast.Name, ast.Constant))]
+    assert {(n.lineno, runners.get(id(n))) for n in leaves} == {
+        (2, None),  # the test: wherever the if is reached
+        (3, "pypy"),
+        (4, "pypy"),
+        (5, "pypy"),
+        (6, ""),  # CPython's branch within PyPy's: never
+        (7, "cpython"),  # the elif, its test too, is the else
+        (8, "cpython"),
+        (9, None),
+        (10, None),  # a test that also asks a guard: its branch guarded, no one's alone
     }
 
 
 def test_a_conditional_expression_on_an_implementation_test_is_read_as_an_if_on_it():
     """``implementation_expressions`` reads the test as ``implementation_ifs`` does (a flag,
     ``and`` with a plain part); each node of a branch that one implementation alone runs is
-    that one's, within the other's branch neither's (``implementation_expression_windows``)."""
+    that one's, within the other's branch neither's (``node_windows``)."""
     text = """\
         import sys
         PYPY = sys.implementation.name == "pypy"
@@ -369,7 +374,7 @@ def test_a_conditional_expression_on_an_implementation_test_is_read_as_an_if_on_
         (5, "pypy", None),
     ]
     assert implementation_ifs(source, [source]) == []
-    windows = implementation_expression_windows(source, [source])
+    _, windows = node_windows(source, [source])
     runs = {ast.unparse(n): windows.get(id(n)) for n in ast.walk(source.shipped_tree())}
     assert runs["x.bit_count()"] == "pypy" and runs["bin(x).count('1')"] == "cpython"
     assert runs["y.bit_count()"] == "" and runs["7"] == "cpython"
@@ -380,10 +385,12 @@ def test_a_conditional_expression_on_an_implementation_test_is_read_as_an_if_on_
     assert "bin(x).count('1')" in guarded_branches_of(source, [source])
 
 
-def test_a_node_is_reached_by_its_line_s_ifs_and_its_own_expressions_branches():
-    """``reach``: the versions and the implementation that run a node, its ``if`` branch's and
-    its conditional expressions' branches' together; what a guard's expression guards runs on
-    none, what stands beside an expression on every version under both."""
+def test_a_node_is_reached_by_its_ifs_and_its_conditional_expressions_branches():
+    """``reach``: the versions and the implementation that run a node, its ``if`` branches'
+    and its conditional expressions' branches' together, by node, not by line (an ``if``'s
+    test runs where the ``if`` is reached, on its branch's line too); what a guard's
+    expression guards runs on none, what stands beside an expression on every version under
+    both."""
     text = """\
         import sys, math, fractions
         PYPY = sys.implementation.name == "pypy"
@@ -392,16 +399,21 @@ def test_a_node_is_reached_by_its_line_s_ifs_and_its_own_expressions_branches():
         b = fractions.gcd(1, 2) + (1 if PYPY else 0)
         c = math.gcd(1, 2) if sys.version_info < (3, 10) else fractions.gcd(1, 2)
         d = fractions.gcd(1, 2) if hasattr(fractions, "gcd") else 0
+        if fractions.gcd(1, 2) and not PYPY: e = fractions.gcd(3, 4)
+        if sys.version_info < (3, 9): f = fractions.gcd(1, 2)
         """
     text = textwrap.dedent(text)
     source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
     runs = reach(source, [source])
     nodes = [n for n in ast.walk(source.shipped_tree()) if ast.unparse(n) == "fractions.gcd"]
-    assert sorted((n.lineno, *runs(n)) for n in nodes) == [
-        (4, (3, 9), NEVER, "cpython"),
-        (5, BASE, NEVER, None),
-        (6, (3, 10), NEVER, None),
-        (7, NEVER, NEVER, None),
+    assert sorted((n.lineno, n.col_offset, *runs(n)) for n in nodes) == [
+        (4, 8, (3, 9), NEVER, "cpython"),
+        (5, 4, BASE, NEVER, None),
+        (6, 54, (3, 10), NEVER, None),
+        (7, 4, NEVER, NEVER, None),
+        (8, 3, BASE, NEVER, None),  # an if's test on its branch's line: wherever it is reached
+        (8, 41, BASE, NEVER, "cpython"),
+        (9, 34, BASE, (3, 9), None),
     ]
 
 
