@@ -22,9 +22,12 @@ and one on any other guard's test by what it guards of its branches alone
 (``guard_expressions``: of ``hasattr(x, "bit_count")`` the reads of ``x.bit_count`` where it
 holds; ``guarded_parts``, ``guarded_windows``). An ``if`` or a conditional expression on a
 test of the implementation is read by the same rule (``implementation_ifs``,
-``implementation_expressions``): each branch under the implementation that runs it. Each node
-is read by the branches it is in, never by its line (``node_windows``): an ``if``'s test runs
-wherever the ``if`` is reached, on its branch's line too. The checks of members some Pythons
+``implementation_expressions``): each branch under the implementation that runs it. So are
+the operands of an ``and`` or ``or`` after such a test, as its branch, where it does not end
+the operation (``versioned_operands``, ``implementation_operands``: ``sys.version_info >= (3,
+9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). Each node is read by the branches it
+is in, never by its line (``node_windows``): an ``if``'s test runs wherever the ``if`` is
+reached, on its branch's line too. The checks of members some Pythons
 lack (``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
@@ -43,6 +46,7 @@ import ast
 import functools
 import weakref
 from collections.abc import Callable
+from typing import NamedTuple
 
 from kit.bundle.guards import (
     GUARD_CALLS,
@@ -146,31 +150,69 @@ def versioned_expressions(
     return _versioned(tree, ast.IfExp)
 
 
+def versioned_operands(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
+    """Each run of operands of an ``and`` or ``or`` after one that is such a test, read as an
+    ``if``'s branch on it (``Rest``): ``sys.version_info >= (3, 9) and math.lcm(2, 3)`` runs
+    ``math.lcm`` from 3.9 on (below, the ``and`` stops at its test: CPython 3.8.18 runs it,
+    measured), ``not hasattr(math, "lcm") or math.lcm(2, 3)`` alike."""
+    return _versioned(tree, ast.BoolOp)
+
+
+class Rest(NamedTuple):
+    """The operands of an ``and`` or ``or`` after one that tells the version or the
+    implementation: they run only where that one does not end it, as an ``if``'s branch runs
+    where its test sends it (``body``; ``orelse`` empty)."""
+
+    body: list[ast.expr]
+    orelse: list[ast.expr]
+
+
 def _versioned(tree: ast.Module, kind: type) -> list:
     """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression;
-    ``ast.expr``: every conditional expression, for ``guard_expressions``). Found once a tree
-    for all: the guarded lines of each reading, the windows and vermin's texts ask them of
-    every module (70 times for Lines of Action's ten). Kept once the walk is done: one that
-    raised leaves nothing half found for the next reader."""
+    ``ast.expr``: every conditional expression, for ``guard_expressions``; ``ast.BoolOp``:
+    ``versioned_operands``). Found once a tree for all: the guarded lines of each reading, the
+    windows and vermin's texts ask them of every module (70 times for Lines of Action's ten).
+    Kept once the walk is done: one that raised leaves nothing half found for the next
+    reader."""
     known = _VERSIONED.get(tree)
     if known is None:
         modules = module_names(tree)
-        known = {ast.If: [], ast.IfExp: [], ast.expr: []}
+        known = {ast.If: [], ast.IfExp: [], ast.expr: [], ast.BoolOp: []}
         for node in walk(tree):
-            if type(node) not in known:
-                continue
-            if isinstance(node, ast.IfExp):
-                known[ast.expr].append(node)
-            negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
-            test = node.test.operand if negated else node.test
-            added = _asks_added(test, modules)
-            if added is not None:
-                known[type(node)].append((node, test, added, negated))
-            read = reading(test) if isinstance(test, ast.Compare) else None
-            if read is not None and read[0] in ("from", "below") and read[1] > BASE:
-                known[type(node)].append((node, test, read[1], negated != (read[0] == "below")))
+            if isinstance(node, ast.BoolOp):
+                ors = isinstance(node.op, ast.Or)  # its rest runs where the test fails
+                for rest, value in _rests(node):
+                    turn = _turn(value, modules)
+                    if turn is not None:
+                        known[ast.BoolOp].append((rest, turn[0], turn[1], turn[2] != ors))
+            elif type(node) in known:
+                if isinstance(node, ast.IfExp):
+                    known[ast.expr].append(node)
+                turn = _turn(node.test, modules)
+                if turn is not None:
+                    known[type(node)].append((node, *turn))
         _VERSIONED[tree] = known
     return known[kind]
+
+
+def _rests(node: ast.BoolOp) -> list[tuple[Rest, ast.expr]]:
+    """Each operand of ``node`` but the last, with the operands after it (``Rest``)."""
+    return [(Rest(node.values[at + 1 :], []), value) for at, value in enumerate(node.values[:-1])]
+
+
+def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int, int], bool] | None:
+    """(the test under any ``not``, the version it turns at, whether it holds below it) when
+    ``test`` asks for a member ``versioned_tests`` reads or compares the version so that it
+    turns once after 3.8; else None."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    inner = test.operand if negated else test
+    added = _asks_added(inner, modules)
+    if added is not None:
+        return inner, added, negated
+    read = reading(inner) if isinstance(inner, ast.Compare) else None
+    if read is not None and read[0] in ("from", "below") and read[1] > BASE:
+        return inner, read[1], negated != (read[0] == "below")
+    return None
 
 
 _VERSIONED: weakref.WeakKeyDictionary[ast.Module, dict[type, list]]
@@ -323,8 +365,17 @@ def implementation_expressions(
     return _implementation_tests(module, modules)[ast.IfExp]
 
 
+def implementation_operands(module: Source, modules: list[Source]) -> list[tuple[Rest, str, None]]:
+    """Each run of operands of an ``and`` or ``or`` after one that is such a test alone (no
+    plain part), with the implementation that alone runs them, read as an ``if``'s branch
+    (``Rest``): ``PYPY and x.bit_count()`` runs ``bit_count`` under PyPy, ``not PYPY or
+    x.bit_count()`` alike."""
+    return _implementation_tests(module, modules)[ast.BoolOp]
+
+
 def _implementation_tests(module: Source, modules: list[Source]) -> dict[type, list]:
-    """``implementation_ifs`` and ``implementation_expressions``, by their kind."""
+    """``implementation_ifs``, ``implementation_expressions`` and ``implementation_operands``,
+    by their kind."""
     tree = module.shipped_tree()
     found = _IMPLEMENTATION_IFS.get(tree)
     if found is None:
@@ -336,9 +387,15 @@ def _implementation_tests(module: Source, modules: list[Source]) -> dict[type, l
         def plain(test: ast.expr) -> bool:  # no guard: a part either implementation may pass
             return not is_guard(test, flags, settled)
 
-        found = {ast.If: [], ast.IfExp: []}
+        found: dict[type, list] = {ast.If: [], ast.IfExp: [], ast.BoolOp: []}
         for node in walk(tree):
-            if type(node) in found:
+            if isinstance(node, ast.BoolOp):  # the rest under the one that does not end it
+                side = 1 if isinstance(node.op, ast.Or) else 0  # "or": where the test is false
+                for rest, value in _rests(node):
+                    runs = branches(value, bound)[side]
+                    if runs is not None:
+                        found[ast.BoolOp].append((rest, runs, None))
+            elif type(node) in found:
                 body, orelse = branches(node.test, bound, plain)
                 if body is not None or orelse is not None:
                     found[type(node)].append((node, body, orelse))
@@ -376,10 +433,12 @@ def node_windows(module: Source, modules: list[Source]) -> tuple[dict[int, tuple
     tree = module.shipped_tree()
     found = _NODE_WINDOWS.get(tree)
     if found is None:
-        versions = _versions_of(versioned_ifs(tree) + versioned_expressions(tree))
+        tests = versioned_ifs(tree) + versioned_expressions(tree) + versioned_operands(tree)
+        versions = _versions_of(tests)
         versions.update(guarded_windows(module, modules))
-        tests = implementation_ifs(module, modules) + implementation_expressions(module, modules)
-        found = _NODE_WINDOWS[tree] = (versions, _runners_of(tests))
+        kinds = _implementation_tests(module, modules)
+        runners = _runners_of(kinds[ast.If] + kinds[ast.IfExp] + kinds[ast.BoolOp])
+        found = _NODE_WINDOWS[tree] = (versions, runners)
     return found
 
 

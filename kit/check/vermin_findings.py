@@ -53,10 +53,12 @@ from kit.check.settled_tests import (
     guarded_windows,
     implementation_expressions,
     implementation_ifs,
+    implementation_operands,
     node_windows,
     settled_tests,
     versioned_expressions,
     versioned_ifs,
+    versioned_operands,
 )
 from kit.errors import REINSTALL, BuildError, machine_refused
 from kit.judges.stdlib import ADDED
@@ -92,7 +94,8 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     tests |= {id(node.test) for node, _, _ in by_implementation}
     tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
     versions, runners = node_windows(module, modules)  # who runs each branch, by node
-    windows = _expression_windows(versions, expressions, by_implementation)
+    rests = versioned_operands(tree) + implementation_operands(module, modules)
+    windows = _expression_windows(versions, expressions, by_implementation, rests)
     branches = _holes(module, modules, windows)
 
     def opened(read: frozenset[int] = frozenset(), kept: tuple[ast.expr, ...] = ()) -> str:
@@ -146,19 +149,22 @@ def _holes(
 
 
 def _expression_windows(
-    windows: dict[int, Window], expressions: list, by_implementation: list
+    windows: dict[int, Window], expressions: list, by_implementation: list, rests: list
 ) -> list[tuple[ast.expr, Window]]:
     """The branches of the conditional expressions ``expressions`` (``versioned_expressions``)
-    and ``by_implementation`` (``implementation_expressions``) with the versions each runs on
-    (``windows``: ``node_windows``', within another's branch, an ``if``'s or an
-    expression's, on those of both)."""
+    and ``by_implementation`` (``implementation_expressions``), and the operands of ``and``
+    and ``or`` after a test (``rests``: ``versioned_operands``, ``implementation_operands``),
+    with the versions each runs on (``windows``: ``node_windows``', within another's branch,
+    an ``if``'s or an expression's, on those of both)."""
     versioned = [
         branch
         for node, _, added, negated in expressions
         for branch, _ in branch_windows(node, added, negated)
     ]
     versioned += [branch for node, _, _ in by_implementation for branch in (node.body, node.orelse)]
-    return [(branch, windows.get(id(branch), EVERY)) for branch in versioned]
+    versioned += [value for rest, *_ in rests for value in rest.body]
+    unique = list({id(branch): branch for branch in versioned}.values())  # a and b and c: c once
+    return [(branch, windows.get(id(branch), EVERY)) for branch in unique]
 
 
 def _expression_branches(

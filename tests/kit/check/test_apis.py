@@ -940,3 +940,35 @@ def test_an_if_s_test_runs_wherever_the_if_is_reached_on_its_branch_s_line_too(t
     found = [f for f in apis.findings([module(text)]) if f[6] is None]  # under both
     on = {v: [(f[1], f[2]) for f in found if apis.lacks(f, (3, v), "cpython")] for v in (8, 9, 10)}
     assert on == {v: refuses.get(v, []) for v in (8, 9, 10)}
+
+
+CBRT_ON, OWN_BIT = [(4, CBRT)], [(4, "int.bit_count()")]  # an operand read alone: no type of x
+
+
+@pytest.mark.parametrize(
+    ("operation", "cpython", "pypy"),
+    [
+        # CPython 3.8.18 runs the first three, 3.9.18 and 3.10.13 die on the fourth and
+        # 3.8.18 on the fifth (AttributeError), each running the sixth and seventh; 3.8.18
+        # and 3.9.18 die on the eighth, PyPy 3.9.16 on none but the fourth (measured)
+        ("sys.version_info >= (3, 9) and math.lcm(2, 3)", {}, {}),
+        ("sys.version_info < (3, 9) or math.lcm(2, 3)", {}, {}),
+        ("not hasattr(math, 'lcm') or math.lcm(2, 3)", {}, {}),
+        ("sys.version_info >= (3, 9) and math.cbrt(8.0)", {9: CBRT_ON, 10: CBRT_ON},
+         {9: CBRT_ON, 10: CBRT_ON}),
+        ("math.lcm(2, 3) and sys.version_info >= (3, 9)", {8: [(4, LCM)]}, {8: [(4, LCM)]}),
+        ("sys.version_info >= (3, 10) and x.bit_count()", {}, {}),
+        ("PYPY and x.bit_count()", {}, {8: OWN_BIT}),  # PyPy has it from 3.9 on
+        ("not PYPY and x.bit_count()", {8: OWN_BIT, 9: OWN_BIT}, {}),
+    ],
+)  # fmt: skip
+def test_what_follows_a_test_in_and_or_or_runs_where_the_test_lets_it(operation, cpython, pypy):
+    """``sys.version_info >= (3, 9) and math.lcm(2, 3)`` was refused for 3.8, which stops
+    at the test: the operands after a test of the version or the implementation run where
+    it does not end the ``and`` (after ``or``, where it is false), read as an ``if``'s
+    branch on it, vermin's findings and the kit's own rules alike."""
+    text = f"import math, sys\nPYPY = sys.implementation.name == 'pypy'\nx = 7\ny = {operation}\n"
+    found = apis.findings([module(text)])
+    for impl, refuses in (("cpython", cpython), ("pypy", pypy)):
+        on = {v: [(f[1], f[2]) for f in found if apis.lacks(f, (3, v), impl)] for v in (8, 9, 10)}
+        assert on == {v: refuses.get(v, []) for v in (8, 9, 10)}, impl

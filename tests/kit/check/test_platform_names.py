@@ -136,6 +136,9 @@ def test_a_platform_flag_imported_from_a_helper_guards_as_its_own_would():
         # on one line: the branch under PyPy alone, the test under both
         ("if PYPY: t = signal.SIGALRM\n", [((3, 8), (99, 0), "pypy")]),
         ("if signal.SIGALRM and PYPY: pass\n", [((3, 8), (99, 0), None)]),
+        # after a test in "and" or "or": under the implementation it lets through
+        ("t = PYPY and signal.SIGALRM\n", [((3, 8), (99, 0), "pypy")]),
+        ("t = sys.version_info < (3, 9) or signal.SIGALRM\n", [((3, 9), (99, 0), None)]),
     ],
 )  # fmt: skip
 def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_everywhere(

@@ -131,6 +131,10 @@ ANY = ((3, 9), (99, 0), (3, 8), None)  # removed in 3.9, on every version, under
         ("if not PYPY: g = fractions.gcd(a, b)\n", [((3, 9), (99, 0), (3, 8), "cpython")]),
         ("if sys.version_info < (3, 9): g = fractions.gcd(a, b)\n", []),
         ("if fractions.gcd(4, 6) and not PYPY: pass\n", [ANY]),
+        # after a test in "and" or "or": where it lets it run (CPython 3.8.18 runs the first,
+        # 3.9.18 dies on the second, PyPy 3.9.16 runs both, measured)
+        ("g = sys.version_info < (3, 9) and fractions.gcd(4, 6)\n", []),
+        ("g = PYPY or fractions.gcd(4, 6)\n", [((3, 9), (99, 0), (3, 8), "cpython")]),
     ],
 )  # fmt: skip
 def test_a_use_counts_where_its_branch_runs_and_beside_a_conditional_expression_everywhere(

@@ -19,12 +19,14 @@ from kit.check.settled_tests import (
     guarded_windows,
     implementation_expressions,
     implementation_ifs,
+    implementation_operands,
     node_windows,
     reach,
     settled_tests,
     version_windows,
     versioned_expressions,
     versioned_ifs,
+    versioned_operands,
     versioned_tests,
 )
 
@@ -439,3 +441,40 @@ def test_each_thing_missing_is_read_apart_on_one_tree():
         ask = {"versioned": True}
         read = {m: guarded_statements_of(source, [source], missing=m, **ask) for m in order}
         assert read == {"member": {2, 3}, "type": set()}
+
+
+def test_the_operands_after_a_test_in_and_or_or_run_where_it_lets_them():
+    """``versioned_operands`` and ``implementation_operands``: the operands after a test of
+    the version or the implementation (under ``not`` too) run where it does not end the
+    ``and`` (after ``or``, where it is false), each test narrowing those after it; a test
+    with a plain part, or one that turns twice, narrows nothing (``node_windows``), but
+    within itself (``n > 1`` under PyPy)."""
+    text = """\
+        import sys, math
+        PYPY = sys.implementation.name == "pypy"
+        a = sys.version_info >= (3, 9) and n.a() and hasattr(math, "cbrt") and n.b()
+        c = sys.version_info < (3, 9) or not PYPY or n.c()
+        d = n.d() and PYPY and sys.version_info[:2] == (3, 9) and n.e()
+        e = (PYPY and n > 1) and n.f()
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    tree = source.shipped_tree()
+    assert [(rest.body[0].lineno, added, negated) for rest, _, added, negated in
+            versioned_operands(tree)] == [(3, (3, 9), False), (3, (3, 11), False),
+                                          (4, (3, 9), False)]  # fmt: skip
+    assert [(rest.body[0].lineno, runs) for rest, runs, _ in
+            implementation_operands(source, [source])] == [(4, "pypy"), (5, "pypy"),
+                                                          (6, "pypy")]  # fmt: skip
+    versions, runners = node_windows(source, [source])
+    calls = {ast.unparse(n.func): n for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    read = {name: (versions.get(id(call)), runners.get(id(call))) for name, call in calls.items()}
+    assert read == {
+        "n.a": (((3, 9), NEVER), None),
+        "hasattr": (((3, 9), NEVER), None),
+        "n.b": (((3, 11), NEVER), None),
+        "n.c": (((3, 9), NEVER), "pypy"),
+        "n.d": (None, None),
+        "n.e": (None, "pypy"),
+        "n.f": (None, None),
+    }
