@@ -70,8 +70,9 @@ from kit.judges.output_chunks import (
     tokens,
 )
 
-# glibc's %lf: an exponent without digits ("1e", "1e+") is read as none
-_DOUBLE = re.compile(rb"([+-]?(?:\d+\.?\d*|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]?)?")
+# glibc's %lf: an exponent without digits ("1e", "1e+") is read as none; a point tried once
+# after the digits (a long token that is no number refused in linear time, not quadratic)
+_DOUBLE = re.compile(rb"([+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]?)?")
 _LONG = re.compile(rb"-?[1-9]\d*|0")  # readLong's rule: no leading zero, no -0
 _LONG_CHARS = len(str(-(1 << 63)))  # the longest 64-bit integer written
 _HUGE = re.compile(rb"0|-?[1-9][0-9]*")  # hcmp's pattern

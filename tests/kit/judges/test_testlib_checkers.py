@@ -4,10 +4,13 @@ within and beyond each tolerance, testlib's forms of numbers and integers, YES/N
 lines as testlib reads them (CR, blank lines, no final LF), Case N: forms, an output ending
 early or running on, an answer the checker cannot read."""
 
+import random
+import time
 from pathlib import Path
 
 import pytest
 
+from kit.judges import output_chunks
 from kit.judges.compare import parse_compare
 from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
 
@@ -123,6 +126,43 @@ def test_an_integer_of_thousands_of_digits_is_out_of_range(name, answer, output,
     """An integer past 64 bits by thousands of digits is out of range as a short one is, not
     a ValueError from ``int`` (which reads at most 4,300 digits)."""
     assert verdict(name, answer, output) == expected
+
+
+LONG = 200_000  # bytes of a long token: past three chunks of 64 KiB
+
+
+def _long_pairs(rng):
+    """Answers and outputs holding a token of 200,000+ bytes that begins a byte before a
+    chunk's end: numbers (long decimals, a digit from halfway between two doubles, zeros,
+    exponents), integers, and tokens that are neither (a letter at the end)."""
+    pad = b"1 " * ((output_chunks.CHUNK - 1) // 2) + b"7"[: (output_chunks.CHUNK - 1) % 2]
+    heads = [b"9007199254740993", b"0.", b"-1", b"1", b"+2.5", b"-0", b"0000"]
+    tails = [b"0" * LONG, b"0" * LONG + b"1", b"9" * LONG, b"4" * LONG + b"x", b"1" * LONG + b"e-"]
+    pairs = []
+    for _ in range(24):
+        token = rng.choice(heads) + rng.choice(tails) + rng.choice([b"", b"e-99999", b"E5"])
+        other = rng.choice([token, token[:-1], token + b"1", b"5", b"-" + token])
+        answer, output = (pad + b" " + token, pad + b"\n" + other)[:: rng.choice([1, -1])]
+        pairs.append((answer + b"\n", output + rng.choice([b"", b" 3", b"\r\n"])))
+    return pairs
+
+
+@pytest.mark.parametrize("name", ["rcmp", "rcmp6", "rcmp9", "rncmp", "ncmp", "uncmp", "icmp"])
+def test_a_long_token_at_a_chunk_s_end_is_read_as_the_whole_output_reads_it(monkeypatch, name):
+    """A token of 200,000 bytes or more across chunks' ends is judged, verdict and message, as
+    when the whole output is one chunk, and at chunks of 1, 7 and 64 bytes; a long
+    token that is no number is refused in time linear in its length (``\\d+\\.?\\d*`` tried
+    each split: minutes at 200 KB) (seeded)."""
+    pairs = _long_pairs(random.Random(name))
+    judge = parse_compare(f"std:{name}", Path("."), "w")
+    started = time.perf_counter()
+    usual = [judge.judge(NO_INPUT, *pair) for pair in pairs]
+    assert time.perf_counter() - started < 10
+    monkeypatch.setattr(output_chunks, "CHUNK", 1 << 30)  # the whole output one chunk
+    assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
+    for chunk in (1, 7, 64):
+        monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+        assert [judge.judge(NO_INPUT, *pair) for pair in pairs[:2]] == usual[:2], chunk
 
 
 def test_a_byte_order_mark_opening_the_output_is_skipped():
