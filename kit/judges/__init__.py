@@ -19,11 +19,12 @@
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
 default output validator, DOMjudge's copy), ``long_double`` (the x87 80-bit ``long double``
-DOMjudge's copy reads and computes in, exactly), ``validator_compare`` (an output validator in the
-Kattis protocol), ``checker_compare`` (a testlib checker), ``testlib_checkers`` (testlib's
-standard checkers, built in), ``kattis_feedback`` (what a Kattis validator or interactor
-leaves in its feedback folder), ``judge_messages`` (what checkers, validators and
-interactors say, in one line), ``comparator`` (the rule and its judgement),
-``difference_messages`` (where an output differs, said) and ``output_chunks`` (an output's
-lines and tokens, read a chunk at a time).
+DOMjudge's copy reads and computes in, exactly), ``long_decimals`` (a long decimal read in
+place, written again in the few digits a double or long double needs), ``validator_compare``
+(an output validator in the Kattis protocol), ``checker_compare`` (a testlib checker),
+``testlib_checkers`` (testlib's standard checkers, built in), ``kattis_feedback`` (what a
+Kattis validator or interactor leaves in its feedback folder), ``judge_messages`` (what
+checkers, validators and interactors say, in one line), ``comparator`` (the rule and its
+judgement), ``difference_messages`` (where an output differs, said) and ``output_chunks`` (an
+output's lines and tokens, read a chunk at a time).
 """

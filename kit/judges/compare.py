@@ -146,6 +146,7 @@ from kit.judges.comparator import Comparator, Judgement
 from kit.judges.compiling import PROBLEMTOOLS
 from kit.judges.difference_messages import exactly, first_difference, over, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
+from kit.judges.long_decimals import shortened
 from kit.judges.output_chunks import (
     ASCII_SPACE,
     LINES,
@@ -174,7 +175,6 @@ MODES = ("float", "std", "kattis", "domjudge", "validator", "checker")  # those 
 CLOSE = 0.75  # difflib's ratio from which a setting is taken as a misspelling of another
 # a long number's significant digits read (no double nor midpoint of two has over 767)
 _DIGITS = 800
-_EXPONENT_MARK, _NONZERO, _POINT = re.compile(rb"[eE]"), re.compile(rb"[1-9]"), re.compile(rb"\.")
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -246,35 +246,9 @@ def number(token: bytes | None) -> float | None:
 
 def _long_number(token: memoryview) -> float:
     """``float`` of a long decimal (a view: ``kit.judges.output_chunks``), read from its first
-    ``_DIGITS`` significant digits, a digit 1 after them if any digit past them is not 0: the
-    same double, as neither a double nor the midpoint of two has more than 767 significant
-    digits. Nothing is held but those digits."""
-    marker = _EXPONENT_MARK.search(token)
-    end = marker.start() if marker is not None else len(token)  # of the mantissa
-    sign = "-" if token[0] == ord("-") else ""
-    first = _NONZERO.search(token, 0, end)
-    if first is None:
-        return float(f"{sign}0")
-    point = _POINT.search(token, 0, end)
-    dot = point.start() if point is not None else end
-    taken = bytes(token[first.start() : min(first.start() + _DIGITS + 1, end)])
-    digits = taken.replace(b".", b"")[:_DIGITS].decode()
-    rest = first.start() + (len(taken) if b"." in taken else len(digits))
-    sticky = "1" if _NONZERO.search(token, rest, end) else ""
-    places = dot - first.start() if first.start() < dot else dot + 1 - first.start()
-    exponent = _long_exponent(token[end + 1 :]) if marker is not None else 0
-    return float(f"{sign}0.{digits}{sticky}e{places + exponent}")
-
-
-def _long_exponent(written: memoryview) -> int:
-    """The exponent written after a decimal's ``e``, any length (past 21 digits, one of 22:
-    every double is then infinite or 0 whatever the mantissa)."""
-    sign = -1 if written[:1] == b"-" else 1
-    first = _NONZERO.search(written)
-    if first is None:
-        return 0
-    digits = bytes(written[first.start() : first.start() + 22])
-    return sign * int(digits if len(digits) <= 21 else b"1" + b"0" * 21)
+    ``_DIGITS`` significant digits and whether any past them is not 0
+    (``kit.judges.long_decimals``): the same double. Nothing is held but those digits."""
+    return float(shortened(token, _DIGITS))
 
 
 def _checker_path(argument: str, shown: str) -> str:

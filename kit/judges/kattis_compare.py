@@ -23,7 +23,8 @@ from itertools import zip_longest
 from kit.judges import long_double
 from kit.judges.comparator import Comparator
 from kit.judges.difference_messages import exactly, over, plain, quoted, same_folded
-from kit.judges.output_chunks import ASCII_SPACE, same_start, words
+from kit.judges.long_decimals import shortened
+from kit.judges.output_chunks import ASCII_SPACE, same_start, spaced_words, words
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ _PLAIN_RANGE = (1e-290, 1e290)  # doubles far from zero and overflow, normal as 
 _BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
 _BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
 _NUL = re.compile(rb"\0")
-_SPACES = re.compile(rb"\S+")  # bytes: \s is space, \t, \n, \v, \f and \r, as C's isspace
+# a long decimal's significant digits read for a double (none, nor the midpoint of two, has
+# over 767): ``kit.judges.long_decimals``
+_DOUBLE_DIGITS = 800
 
 
 def judges_copy(compare: object, own: str | None) -> object:
@@ -114,7 +117,11 @@ def kattis_flags(
 
 def _c_float(token: bytes) -> float | None:
     """``token`` read as C's ``%lf`` reads a whole token, when finite; else None (an overflow
-    is infinite there, so not a number either)."""
+    is infinite there, so not a number either). A long decimal (a view) is read in place."""
+    if _long_decimal(token, _DOUBLE_DIGITS):
+        value = float(shortened(token, _DOUBLE_DIGITS))
+        return value if math.isfinite(value) else None
+    token = _whole(token)  # a short view, or a long hexadecimal number
     if _C_DECIMAL.fullmatch(token):
         value = float(_BARE_EXPONENT.sub(b"", token))
     elif _C_HEX.fullmatch(token):
@@ -146,8 +153,12 @@ def _c_long_double(token: bytes) -> Fraction | float | None:
     """``token`` read as DOMjudge reads it, glibc's ``%Lf`` on its C string taken whole (up to
     a NUL byte, ``sscanf`` on ``c_str()``): a long double, exact (``kit.judges.long_double``),
     an overflow infinite; ``inf``, ``infinity`` and ``nan`` in any case, signed or not, are
-    numbers too (not ``nan(...)``: glibc's ``%Lf`` stops before the bracket); else None."""
-    token = token.partition(b"\0")[0]
+    numbers too (not ``nan(...)``: glibc's ``%Lf`` stops before the bracket); else None. A
+    long decimal (a view) is read in place, from as many digits as a long double needs."""
+    token = _before_nul(token)
+    if _long_decimal(token, long_double.DIGITS):
+        token = shortened(token, long_double.DIGITS)
+    token = _whole(token)  # a short view, or a long hexadecimal number
     if _C_NONFINITE.fullmatch(token):
         return float(token.lower().replace(b"infinity", b"inf"))
     sign = token[:1] if token[:1] in (b"+", b"-") else b""
@@ -203,25 +214,23 @@ class KattisComparator(Comparator):
         return None
 
     def _spaced_difference(self, expected: bytes, got: bytes) -> str | None:
-        """``difference`` under ``space_change_sensitive``: the whitespace too."""
-        want, have = expected.split(), got.split()
-        spaces = (_SPACES.split(expected), _SPACES.split(got))
-        for index in range(len(want) + 1):
-            theirs = spaces[1][index] if index < len(spaces[1]) else b""
-            if spaces[0][index] != theirs:
-                where = f"before token {index + 1}" if index < len(want) else "at the end"
+        """``difference`` under ``space_change_sensitive``: the whitespace too, before each
+        token and after the last (``spaced_words``, a long piece read in place)."""
+        pairs = zip_longest(spaced_words(expected, True), spaced_words(got, True))
+        for index, (want, have) in enumerate(pairs):
+            (spaces, token), (theirs, mine) = want, have or (b"", None)
+            if spaces != theirs:
+                where = f"before token {index + 1}" if token is not None else "at the end"
                 return (
-                    f"whitespace {where}: expected {quoted(spaces[0][index])}, "
+                    f"whitespace {where}: expected {quoted(spaces)}, "
                     f"got {quoted(theirs)} (space_change_sensitive)"
                 )
-            if index == len(want):
-                break
-            mine = have[index] if index < len(have) else None
-            problem = self._token(want[index], mine)
+            if token is None:
+                extra = f"expected end of output, got {quoted(mine)}"
+                return None if mine is None else f"token {index + 1}: {extra}"
+            problem = self._token(token, mine)
             if problem is not None:
                 return f"token {index + 1}: {problem}"
-        if len(have) > len(want):
-            return f"token {len(want) + 1}: expected end of output, got {quoted(have[len(want)])}"
         return None
 
     def _token(self, want: bytes, have: bytes | None) -> str | None:
@@ -242,8 +251,7 @@ class KattisComparator(Comparator):
             return None
         if flags.floats and self.domjudge and _surely_within(want, have, flags):
             return None
-        if flags.floats:  # a long token (a view) read as a number whole
-            want, have = _whole(want), _whole(have)
+        if flags.floats:  # a long token (a view) read in place, as the number it is whole
             number = (_c_long_double if self.domjudge else _c_float)(want)
             if number is not None:
                 compared = self._long_double if self.domjudge else self._number
@@ -294,8 +302,16 @@ def _before_nul(token: bytes) -> bytes:
 
 
 def _whole(token: bytes) -> bytes:
-    """A token as bytes: a long one's view copied (numbers are read whole)."""
+    """A token as bytes: a view copied (a short one, or a long hexadecimal number)."""
     return bytes(token) if isinstance(token, memoryview) else token
+
+
+def _long_decimal(token: bytes, digits: int) -> bool:
+    """Whether ``token`` is a view longer than ``digits`` holding a decimal as C reads one,
+    read in place (``kit.judges.long_decimals``) rather than copied."""
+    return (
+        isinstance(token, memoryview) and len(token) > digits and bool(_C_DECIMAL.fullmatch(token))
+    )
 
 
 def _surely_within(want: bytes, have: bytes, flags: KattisFlags) -> bool:

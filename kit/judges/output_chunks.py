@@ -3,7 +3,9 @@
 ``words`` are the tokens ``bytes.split()`` gives (the ``lines`` mode's test of a presentation
 error, the Kattis default validator's tokens); ``judged_lines`` the lines the ``lines`` mode
 compares; ``tokens`` testlib's words, between its four blanks; ``output_tokens`` a solution's
-output's tokens, a byte-order mark opening it skipped as testlib's checkers skip it. Each
+output's tokens, a byte-order mark opening it skipped as testlib's checkers skip it;
+``spaced_words`` the ``words`` each with the whitespace before it (the Kattis validator's
+``space_change_sensitive``). Each
 starts where ``same_start`` says, past what an output and its answer have the same byte for
 byte, so that an output differing only at its end is not read piece by piece to there. The
 modes themselves are ``kit.judges.compare``'s. ``blank`` is whether an output has no words at
@@ -31,6 +33,9 @@ _NEWLINE = re.compile(rb"\n")
 _BLANK = re.compile(rb"[ \t\r\n]")  # testlib's blanks (``isBlanks``): LF, CR, space, tab
 _BLANKS = re.compile(rb"[ \t\r\n]+")
 _SPACE = re.compile(rb"[ \t\n\r\x0b\x0c]")  # what ``bytes.split()`` splits at
+_WORD = re.compile(rb"[^ \t\n\r\x0b\x0c]+")  # what it gives
+_SPACED = re.compile(rb"([^ \t\n\r\x0b\x0c]+)")  # split at, kept
+_WORD_END = re.compile(rb"[^ \t\n\r\x0b\x0c](?=[ \t\n\r\x0b\x0c])")  # a word's last byte
 
 
 def _pieces(
@@ -80,6 +85,40 @@ def words(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]
     """What ``output[start:].split()`` returns (tokens between ASCII whitespace), a chunk at a
     time; ``views``: a long one as a view (above)."""
     return _pieces(output, _SPACE, bytes.split, start, views)
+
+
+def spaced_words(output: bytes, views: bool = False) -> Iterator[tuple[bytes, bytes | None]]:
+    """``(whitespace before it, word)`` for each of ``words(output)``, then ``(whitespace
+    after the last, None)``: the pieces ``re.split(rb"(\\S+)", output)`` gives, in pairs, a
+    chunk at a time (each ended after a word); ``views``: a piece longer than ``2 * CHUNK``
+    as a view (above)."""
+    start, size = 0, len(output)
+    while True:
+        found = _WORD_END.search(output, min(start + CHUNK, size))
+        end = found.end() if found is not None else size
+        if views and end - start > 2 * CHUNK:
+            pieces = _spaced_in_place(output, start, end)
+        else:
+            pieces = _SPACED.split(output[start:end])
+        yield from zip(pieces[0:-1:2], pieces[1::2])  # the last, b"" but at the end, dropped
+        if end == size:
+            yield pieces[-1], None
+            return
+        start = end
+
+
+def _spaced_in_place(output: bytes, start: int, end: int) -> list[bytes]:
+    """``_SPACED.split(output[start:end])``, a piece longer than ``2 * CHUNK`` a view."""
+    pieces, at = [], start
+    for found in _WORD.finditer(output, start, end):
+        pieces += [_piece(output, at, found.start()), _piece(output, *found.span())]
+        at = found.end()
+    return [*pieces, _piece(output, at, end)]
+
+
+def _piece(output: bytes, start: int, end: int) -> bytes:
+    """``output[start:end]``, as a view when longer than ``2 * CHUNK``."""
+    return memoryview(output)[start:end] if end - start > 2 * CHUNK else output[start:end]
 
 
 def blank(output: bytes) -> bool:

@@ -2,12 +2,15 @@
 flags, DOMjudge's copy of them, and the one-line errors for bad flags."""
 
 import random
+import time
+import tracemalloc
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from kit.errors import BuildError
-from kit.judges import output_chunks
+from kit.judges import kattis_compare, output_chunks
 from kit.judges.compare import parse_compare
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -347,6 +350,8 @@ def test_bad_flags_are_one_line_errors(spec, complaint):
         "domjudge",
         "kattis:float_tolerance 1e-3",
         "domjudge:float_tolerance 1e-3",
+        "kattis:space_change_sensitive",
+        "domjudge:space_change_sensitive float_tolerance 1e-3",
     ],
 )
 def test_long_tokens_read_in_place_are_judged_as_copies_of_them(monkeypatch, spec):
@@ -355,7 +360,7 @@ def test_long_tokens_read_in_place_are_judged_as_copies_of_them(monkeypatch, spe
     views, 3,000 random pairs of outputs of letters of either case, digits, NUL bytes and
     spaces are judged, verdict and message, as at the usual chunk, where none is (seeded)."""
     rng = random.Random(spec)
-    alphabet = [b"a", b"A", b"1", b"2", b".", b"\0", b" ", b"\n"]
+    alphabet = [b"a", b"A", b"1", b"2", b".", b"\0", b" ", b"\n", b"\r", b"\x0b"]
     judge = parse_compare(spec, ROOT, WHERE)
     pairs = []
     for _ in range(3000):
@@ -370,3 +375,87 @@ def test_long_tokens_read_in_place_are_judged_as_copies_of_them(monkeypatch, spe
     usual = [judge.judge(NO_INPUT, *pair) for pair in pairs]
     monkeypatch.setattr(output_chunks, "CHUNK", 2)
     assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
+
+
+NINES = b"9" * 4_000_000
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "message"),
+    [
+        ("kattis:float_tolerance 1e-6", b"5\n", "token 1: expected 5, got '999999999"),
+        ("domjudge:float_tolerance 1e-6", b"5\n", "token 1: expected 5, got 999999999"),
+        ("kattis:float_tolerance 1e-6", NINES[1:] + b"8\n", "token 1: from column 4000000: "),
+        ("domjudge:float_tolerance 1e-6", NINES[1:] + b"8\n", ""),  # 4e3999999 in a long double
+        ("kattis:float_tolerance 1e-6", b"0." + NINES[3:] + b"8\n", ""),
+        ("domjudge:float_relative_tolerance 1e-6", b"0." + NINES[3:] + b"8\n", ""),
+        ("kattis:space_change_sensitive", b"5\n", "token 1: expected '5', got '999999999"),
+        ("kattis:space_change_sensitive", NINES + b"\r\n", "whitespace at the end: expected"),
+        ("domjudge:space_change_sensitive float_tolerance 1e-6", NINES + b"\r\n", "whitespace"),
+        ("domjudge:space_change_sensitive float_tolerance 1e-6", b"5 ", "token 1: expected 5, got"),
+    ],
+    ids=lambda value: value if isinstance(value, str) and len(value) < 60 else "",
+)
+def test_a_long_number_and_spaced_tokens_are_read_in_place(spec, expected, message):
+    """A 4 MB number (``print("9" * 4_000_000)``, and ``0.99...9``) under a tolerance is read
+    in place from its first digits (a double's 800, a long double's 12,000, and whether any
+    past them is not 0), and ``space_change_sensitive`` reads the whitespace and tokens a
+    chunk at a time: the verdicts and messages of copies of them, holding no copy (the
+    number was copied whole, DOMjudge's three times; ``space_change_sensitive`` split both
+    outputs)."""
+    got = (b"0." + NINES[2:] if expected.startswith(b"0.") else NINES) + b"\n"
+    judge = parse_compare(spec, ROOT, WHERE)
+    tracemalloc.start()
+    try:
+        judgement = judge.judge(NO_INPUT, expected, got)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert judgement.accepted == (not message)
+    assert judgement.message.startswith(message), judgement.message
+    assert peak < 1 << 20, peak
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "kattis:float_tolerance 1e-6",
+        "kattis:space_change_sensitive float_relative_tolerance 1e-17",
+        "domjudge:float_tolerance 1e-6",
+        "domjudge:float_absolute_tolerance 0",
+    ],
+)
+def test_long_numbers_read_in_place_are_those_read_whole(monkeypatch, spec):
+    """Numbers of 900 to 13,000 digits (past a double's 800 read and a long double's 12,000),
+    a digit from halfway between two doubles or long doubles, with tails of zeros, bare
+    exponents and hexadecimal ones: at a chunk of 3 bytes, where each is a view read in
+    place, 80 random pairs are judged as at the usual chunk, where each is read whole; one
+    that is no number (a letter past its digits) is refused in linear time (seeded)."""
+    rng = random.Random(spec)
+    heads = [b"9007199254740993", b"18446744073709551617", b"1", b"-0.", b"0x1.8"]
+    pairs = []
+    for _ in range(80):
+        digits = rng.choice([900, 12_100, 13_000])
+        tail = rng.choice([b"0" * digits, b"0" * digits + b"1", b"9" * digits])
+        exponent = rng.choice([b"", b"e", b"e-5", b"E+9999", b"p-3"])
+        expected = rng.choice(heads) + tail + exponent
+        got = bytearray(expected)
+        got[rng.randrange(len(got))] = rng.choice(b"0159e")
+        pairs.append((expected + b" 5\n", bytes(got) + rng.choice([b" 5\n", b"\n5 "])))
+        # the same number written short: equal only if each long one is rounded as a whole
+        halfway = rng.choice(heads[:2]) + b"." + b"0" * digits + rng.choice([b"1", b"0"])
+        pairs.append((halfway + b"\n", _written_short(halfway, spec) + b"\n"))
+    judge = parse_compare(spec, ROOT, WHERE)
+    started = time.perf_counter()
+    usual = [judge.judge(NO_INPUT, *pair) for pair in pairs]
+    assert time.perf_counter() - started < 10  # a long token no number: linear time
+    monkeypatch.setattr(output_chunks, "CHUNK", 3)
+    assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
+
+
+def _written_short(number, spec):
+    """``number``'s value read whole (a double, or DOMjudge's long double), written exactly."""
+    if spec.startswith("kattis"):
+        return repr(float(number)).encode()
+    value = kattis_compare._c_long_double(number)
+    return str(Decimal(value.numerator) / Decimal(value.denominator)).encode()

@@ -20,6 +20,26 @@ def _whole_lines(output):
     return [line.rstrip() for line in lines]
 
 
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 7, 64, 1 << 16])
+def test_spaced_words_read_chunk_by_chunk_are_a_whole_split_s(monkeypatch, chunk):
+    """``spaced_words`` gives the pieces of ``re.split(rb"(\\S+)", output)`` in pairs, read a
+    chunk at a time (each ended after a word), a piece longer than twice the chunk as a view:
+    on 3,000 random outputs of words, runs of whitespace and long ones of either (seeded)."""
+    monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c", b"\x1c", b"\0"]
+    for _ in range(3000):
+        output = b"".join(
+            rng.choice(alphabet) * rng.randrange(1, 9) for _ in range(rng.randrange(9))
+        )
+        pieces = re.split(rb"([^ \t\n\r\x0b\x0c]+)", output)
+        whole = [*zip(pieces[0:-1:2], pieces[1::2]), (pieces[-1], None)]
+        read = list(output_chunks.spaced_words(output, views=True))
+        assert [(bytes(a), b if b is None else bytes(b)) for a, b in read] == whole, output
+        long = [p for pair in read for p in pair if p is not None and len(p) > 2 * chunk]
+        assert all(isinstance(piece, memoryview) for piece in long), output
+
+
 @pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
 def test_lines_and_tokens_read_chunk_by_chunk_are_the_whole_outputs(monkeypatch, chunk):
     """Outputs are split a chunk at a time, each ended at a separator; on 3,000 random outputs
