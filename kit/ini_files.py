@@ -1,8 +1,10 @@
 """An ini file read as pytest 9 reads its pytest.ini, tox.ini and setup.cfg: ``sections``, each
 section's keys and values, or an ``IniError`` naming the line pytest stops on. pytest reads
 them with iniconfig (``IniConfig(path)``, pytest 9.0.3's _pytest/config/findpaths.py;
-iniconfig 2.3.0), whose rules are not configparser's, measured with pytest 9.0.3:
+iniconfig 2.3.1), whose rules are not configparser's, measured with pytest 9.0.3:
 
+- a byte order mark opening the file is left out (iniconfig 2.3.1 strips it; 2.3.0 kept it,
+  and stopped on the first line);
 - a line whose first character not blank is ``#`` or ``;`` is a comment, a blank one nothing;
 - ``[NAME]`` opens a section (what follows a ``#`` or ``;`` on it left out), its name as
   written, blanks kept (``[ pytest ]`` is no ``[pytest]``); ``[]`` is refused; a ``[`` line
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 
 COMMENTS = "#;"
+BOM = "\ufeff"  # a byte order mark, read as UTF-8
 
 
 class IniError(ValueError):
@@ -39,7 +42,7 @@ def sections(text: str) -> dict[str, dict[str, str]]:
     key) before the file's (a key outside a section, a section or a key twice)."""
     entries: list[list] = []  # [line, section, key (None: the section's line), value]
     section = None
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.removeprefix(BOM).splitlines(), 1):
         kind, name, value = _line(number, line)
         if kind == "section":
             section = name

@@ -1,6 +1,6 @@
 """kit.ini_files: an ini file read as pytest 9 reads it (iniconfig's rules, not configparser's):
 the values pytest reads, and the line of each file it stops on. Each case was measured with
-pytest 9.0.3 (iniconfig 2.3.0) on a pytest.ini of that text."""
+pytest 9.0.3 (iniconfig 2.3.1) on a pytest.ini of that text."""
 
 import random
 
@@ -26,6 +26,9 @@ from kit.ini_files import IniError, sections
         ("[pytest]\nPythonPath = .\n", None),  # keys keep their case: configparser's don't
         ("[ pytest ]\npythonpath = .\n", None),  # nor is the section's name stripped
         ("[a]\npythonpath = x\n[pytest]\n", None),
+        # a byte order mark opening the file is left out (iniconfig 2.3.1; 2.3.0 stopped on it)
+        ("\ufeff[pytest]\npythonpath = .\n", "."),
+        ("\ufeff# c\r\n[pytest]\r\npythonpath = .\r\n", "."),
     ],
 )
 def test_the_value_pytest_reads(text, read):
@@ -44,7 +47,8 @@ def test_the_value_pytest_reads(text, read):
         ("[a]\n[a]\n[pytest]\n", 2, "the section [a] is there twice"),  # another section too
         ("pythonpath = .\n[pytest]\n", 1, "the key 'pythonpath' is in no section"),
         ("[]\n", 1, "a section with an empty name"),
-        ("\ufeff[pytest]\n", 1, "neither a section"),  # read as UTF-8, the mark kept
+        ("\ufeff\ufeff[pytest]\n", 1, "neither a section"),  # one mark left out, not two
+        ("\ufeffx = 1\n", 1, "the key 'x' is in no section"),
         ("x = 1\n[pytest]\nbare\n", 3, "'bare'"),  # a line's own fault said first
     ],
 )
