@@ -7,15 +7,16 @@ workspace's root on the tests' import path (plain ``pytest``, from any of its fo
 for ``dist/`` and a short README. In an existing repository its own README, ``.gitignore``,
 ``shared/__init__.py`` and file of pytest's settings (pytest 9's pytest.toml, pytest.ini,
 pyproject.toml's ``[tool.pytest]`` or ``[tool.pytest.ini_options]``, tox.ini, setup.cfg, in
-DIR or, as pytest finds it, in the first folder above holding one, an outer workspace's
-aside: no pytest.ini written, one of the two would go unread; a note names the ``pythonpath``
-line to add, and the table it goes in, when it lacks one naming the root) are kept as they are
+DIR: no pytest.ini written, one of the two would go unread; a note names the ``pythonpath``
+line to add, and the table it goes in, when it lacks one naming the root; such a file in a
+folder above, the one pytest run there takes, gets the same note, the workspace its
+pytest.ini, read first in it) are kept as they are
 (said, with a note when ``.gitignore`` does not name ``dist/``, when git ignores the samples'
 ``*.in`` or ``*.out``, and when it ignores the kit's ``tests/``), and so is a test file of the
 repository's own where the kit's would go (said: the kit's is not written). Refuses, touching
 nothing, when problems.toml exists (a workspace already), when DIR is given empty (``""``:
-most often a variable not set), or when a file of pytest's settings is one pytest stops on,
-whichever file holds its settings: not TOML, an ini file pytest's reader refuses
+most often a variable not set), or when a file of pytest's settings in DIR is one pytest
+stops on, whichever file holds its settings: not TOML, an ini file pytest's reader refuses
 (``kit.ini_files``, the file and line named), setup.cfg's ``[pytest]``, a ``pytest`` or
 ``tool.pytest`` that is no table. A workspace inside another is
 made, with a note: commands run inside it use it, not the outer one. The next step it names is
@@ -137,26 +138,27 @@ def run(args: argparse.Namespace) -> int:
 def _own_files(folder: Path, files: dict[str, str], existing: list[str]):
     """The kit's files the repository's own stand for, left out of ``files``: a README of
     another name (added to ``existing``), and pytest.ini where another file holds pytest's
-    settings (pytest would read ours in their place); those settings (``_pytest_settings``)."""
+    settings (pytest would read ours in their place); the note on pytest's settings
+    (``_pytest_settings``), None for none."""
     readme = _own_readme(folder)
     if readme is not None and "README.md" in files:  # README.rst, readme.md: the repository's
         del files["README.md"]
         existing.append(readme)
-    settings = _pytest_settings(folder)
-    if settings is not None:
+    kept, note = _pytest_settings(folder)
+    if kept:
         files.pop(PYTEST_SETTINGS, None)
-    return settings
+    return note
 
 
-def _kept_notes(folder: Path, existing: list[str], settings) -> None:
+def _kept_notes(folder: Path, existing: list[str], settings: str | None) -> None:
     """The notes on the repository's own files kept: a ``.gitignore`` without ``dist/``,
     what git ignores (``_git_notes``), pytest's settings without the workspace's root on the
     import path (``_pytest_settings``), a test file of its own where the kit's would go."""
     if ".gitignore" in existing and not _ignores_dist(folder / ".gitignore"):
         print("note: .gitignore does not name dist/, where the bundles are built: add it")
     _git_notes(folder)
-    if settings is not None and settings[1] is not None:
-        print(f"note: {settings[1]}")
+    if settings is not None:
+        print(f"note: {settings}")
     if TEST in existing:
         print(
             f"note: {TEST} is the repository's own: the kit's test of every problem (a pytest "
@@ -184,34 +186,55 @@ def _git_notes(folder: Path) -> None:
         )
 
 
-def _pytest_settings(folder: Path) -> tuple[str, str | None] | None:
-    """The repository's own file of pytest's settings, the one pytest run in ``folder`` reads
-    (``_settings_folder``), and what to add to it when its ``pythonpath`` does not name the
-    folder (None when it does: plain ``pytest`` then finds solutions/ and shared/); None when
-    no file holds pytest's settings, or only an outer workspace's (the new one gets its own)."""
+def _pytest_settings(folder: Path) -> tuple[bool, str | None]:
+    """Whether the repository's own file of pytest's settings is in ``folder`` (kept: no
+    pytest.ini is written beside it, pytest would read ours in its place), and the note on
+    them (``_settings_note``): what to add to that file, else to the file of a folder above
+    that pytest run there reads (``_above_note``). Settings above are not the workspace's:
+    pytest run in it reads the nearest file, the pytest.ini written (measured with pytest
+    9.0.3: plain ``pytest`` in the workspace failed to import shared/ under a repository's
+    ``[tool.pytest.ini_options]`` until that file named the workspace)."""
     start = folder.resolve()
-    found = _settings_folder(start)
-    if found is None or (found[0] != start and (found[0] / MARKER).is_file()):
-        return None
-    base, name, settings = found
-    shown = os.path.relpath(base / name, start)  # ../pyproject.toml: a folder above
-    root = Path(os.path.relpath(start, base)).as_posix()
-    return shown, _settings_note(shown, root, base, start, *settings)
+    own = _folder_settings(start)
+    if own is None:
+        return False, _above_note(start)
+    name, settings = own
+    return True, _settings_note(name, ".", start, start, *settings)
 
 
-def _settings_folder(start: Path) -> tuple[Path, str, tuple[str, object, bool]] | None:
-    """The folder whose file of pytest's settings pytest run in ``start`` takes (``start``
-    or the first folder above it holding one), that file's name and its settings
-    (``_file_settings``). Every such file of each folder on the way is read first, and one
-    pytest stops on stops init: pytest reads them all, the ones after the file it takes its
-    settings from too (pytest 9.0.3's findpaths, locate_config, measured)."""
-    for base in (start, *start.parents):
-        read = {
-            name: _file_settings(base / name) for name in PYTEST_FILES if (base / name).is_file()
-        }
-        for name, settings in read.items():
-            if settings is not None:
-                return base, name, settings
+def _above_note(start: Path) -> str | None:
+    """The note on the settings pytest reads when run in a folder above ``start`` (the first
+    folder holding a file of them, ``_folder_settings``), when their ``pythonpath`` does not
+    name ``start``; None for none, for an outer workspace's (its own root on the path), and
+    for a file pytest stops on there (pytest run in ``start`` never reads it)."""
+    for base in start.parents:
+        try:
+            found = _folder_settings(base)
+        except BuildError:
+            return None
+        if found is not None:
+            if (base / MARKER).is_file():
+                return None
+            name, settings = found
+            shown = os.path.relpath(base / name, start)  # ../pyproject.toml
+            root = Path(os.path.relpath(start, base)).as_posix()
+            lead = (
+                f"`pytest` run in a folder above the workspace (given no path in it) reads {shown}"
+            )
+            return _settings_note(shown, root, base, start, *settings, lead=lead)
+    return None
+
+
+def _folder_settings(base: Path) -> tuple[str, tuple[str, object, bool]] | None:
+    """The name of the file of pytest's settings that pytest run in ``base`` takes there (the
+    first holding them, in pytest's order) and its settings (``_file_settings``); None when
+    none does. Every such file of the folder is read first, and one pytest stops on stops
+    init: pytest reads them all, the ones after the file it takes its settings from too
+    (pytest 9.0.3's findpaths, locate_config, measured)."""
+    read = {name: _file_settings(base / name) for name in PYTEST_FILES if (base / name).is_file()}
+    for name, settings in read.items():
+        if settings is not None:
+            return name, settings
     return None
 
 
@@ -231,7 +254,8 @@ def _file_settings(path: Path) -> tuple[str, object, bool] | None:
         raise _stops(path, f"cannot be read ({error.strerror or error})") from None
     section = PYTEST_FILES[path.name]
     if section is None:  # pytest.ini: its settings, with or without a [pytest] section
-        return "[pytest]", found.get("pytest", {}).get("pythonpath", ""), False
+        where = "[pytest]" if "pytest" in found else ""  # "": a section to add
+        return where, found.get("pytest", {}).get("pythonpath", ""), False
     if section not in found and "pytest" in found:  # setup.cfg's [pytest]: pytest fails
         raise _stops(path, f"holds [pytest], where pytest reads [{section}] only")
     if section not in found:
@@ -248,30 +272,40 @@ def _stops(path: Path, why: str) -> BuildError:
 
 
 def _settings_note(
-    name: str, root: str, base: Path, start: Path, where: str, value: object, native: bool
+    name: str,
+    root: str,
+    base: Path,
+    start: Path,
+    where: str,
+    value: object,
+    native: bool,
+    lead: str = "",
 ) -> str | None:
     """The note on the settings of the file ``name`` (from the folder ``start``) in ``base``,
     found in its table ``where`` with the ``pythonpath`` ``value`` (``_toml_path``), when
     plain ``pytest`` would not import from ``start``, ``root`` from ``base`` (the paths pytest
-    reads are from the file's folder, measured)."""
+    reads are from the file's folder, measured); ``lead`` says whose settings they are."""
     toml = name.endswith(".toml")
     line = f"pythonpath = {json.dumps([root], ensure_ascii=False) if toml else shlex.quote(root)}"
+    lead = lead or f"pytest's settings here are {name}'s"
     if where == _BOTH:
+        return f"{lead}, whose {_BOTH} pytest 9 refuses: keep one of the two, with `{line}` in it"
+    if where == _FALSE:  # a [pytest] table added would give the key twice: not TOML
         return (
-            f"pytest's settings here are {name}'s, whose {_BOTH} pytest 9 refuses: keep one "
-            f"of the two, with `{line}` in it"
+            f"{lead}, whose `pytest = {json.dumps(value)}` pytest reads as no table: write a "
+            f"[pytest] table holding `{line}` in its place"
         )
     paths, refused = _read_paths(value, native)
     if refused is not None:
         return (
-            f"pytest's settings here are {name}'s, whose {where}'s pythonpath pytest stops on "
-            f"({refused}): write `{line}` in its {where}"
+            f"{lead}, whose {where}'s pythonpath pytest stops on ({refused}): write `{line}` in "
+            f"its {where}"
         )
     if any(os.path.normpath(base / path) == str(start) for path in paths):  # "", "./": "."
         return None
+    added = f"a [pytest] {'table' if toml else 'section'} (it has none)"
     return (
-        f"pytest's settings here are {name}'s: add `{line}` to "
-        f"{f'its {where}' if where else 'it, in a [pytest] table (it has none)'} for plain "
+        f"{lead}: add `{line}` to {f'its {where}' if where else f'it, in {added}'} for plain "
         f"`pytest` to import solutions/ and shared/ in the tests, as `python -m pytest` does"
     )
 
@@ -305,20 +339,18 @@ def _kind(value: object) -> str:
 
 
 _BOTH = "[tool.pytest] beside [tool.pytest.ini_options]"  # pytest 9 refuses the two at once
+_FALSE = "a false pytest"  # pytest.toml's `pytest = false`: read as no table, the file counting
 
 
 def _toml_path(path: Path, data: dict) -> tuple[str, object, bool] | None:
     """The table of a TOML file's pytest settings (``path``, read as ``data``), its
     ``pythonpath`` (None for none) and whether pytest reads it with TOML's types: pytest.toml's
-    ``[pytest]`` ("" without it: the file counts still), pyproject.toml's ``[tool.pytest]``
-    (pytest 9's, any key but ``ini_options``) or else ``[tool.pytest.ini_options]`` (read as
-    ini's); ``_BOTH`` for the two; None when it holds none. A table pytest reads given as
-    something else stops it (``_table``)."""
+    ``[pytest]`` (``_pytest_toml``), pyproject.toml's ``[tool.pytest]`` (pytest 9's, any key
+    but ``ini_options``) or else ``[tool.pytest.ini_options]`` (read as ini's); ``_BOTH`` for
+    the two; None when it holds none. A table pytest reads given as something else stops it
+    (``_table``)."""
     if path.name != "pyproject.toml":
-        table = _table(path, data, "pytest", falsy_none=True)  # pytest = 0: read as none
-        if not isinstance(data.get("pytest"), dict):
-            return "", None, True  # the file counts still: a table to add
-        return "[pytest]", table.get("pythonpath"), True
+        return _pytest_toml(path, data)
     tool = _table(path, data, "tool")
     table = _table(path, tool, "pytest", above="tool.")
     native = {key: value for key, value in table.items() if key != "ini_options"}
@@ -331,6 +363,18 @@ def _toml_path(path: Path, data: dict) -> tuple[str, object, bool] | None:
         options = _table(path, table, "ini_options", above="tool.pytest.")
         return "[tool.pytest.ini_options]", options.get("pythonpath"), False
     return None
+
+
+def _pytest_toml(path: Path, data: dict) -> tuple[str, object, bool]:
+    """pytest.toml's table of settings, ``_toml_path``'s way: its ``[pytest]``, else "" (the
+    file counts still: a table to add), else ``_FALSE`` and the false value pytest reads as
+    no table (``pytest = false``: a table added beside it would give the key twice)."""
+    table = _table(path, data, "pytest", falsy_none=True)
+    if "pytest" not in data:
+        return "", None, True
+    if not isinstance(data["pytest"], dict):
+        return _FALSE, data["pytest"], True
+    return "[pytest]", table.get("pythonpath"), True
 
 
 def _table(path: Path, data: dict, key: str, above: str = "", falsy_none: bool = False) -> dict:

@@ -203,8 +203,13 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         ("pyproject.toml", '[tool.pytest.ini_options]\npythonpath = "."\n', None),  # ini's way
         # an empty [tool.pytest.ini_options] is pytest's settings still (a [tool.pytest] is not)
         ("pyproject.toml", "[tool.pytest.ini_options]\n", "its [tool.pytest.ini_options] for"),
-        # pytest 9.0.3 reads a false `pytest` as no table (a true one stops it: refused)
-        ("pytest.toml", "pytest = false\n", "to it, in a [pytest] table (it has none)"),
+        # pytest 9.0.3 reads a false `pytest` as no table (a true one stops it: refused); a
+        # [pytest] table added beside it would give the key twice, which TOML refuses
+        ("pytest.toml", "pytest = false\n", "whose `pytest = false` pytest reads as no table:"),
+        ("pytest.toml", "pytest = 0\n", 'a [pytest] table holding `pythonpath = ["."]` in its'),
+        # a pytest.ini with no [pytest] section is pytest's settings still: a section to add
+        ("pytest.ini", "# none\n", "`pythonpath = .` to it, in a [pytest] section (it has"),
+        ("pytest.ini", "[PYTEST]\npythonpath = .\n", "to it, in a [pytest] section (it has"),
     ],
 )
 def test_a_repository_s_own_pytest_settings_are_kept_and_told_what_to_add(
@@ -314,68 +319,57 @@ def test_a_pytest_ini_s_pythonpath_is_read_as_pytest_reads_it(tmp_path, capsys, 
     [
         (
             {"pyproject.toml": "[tool.pytest.ini_options]\n"},
-            '../../pyproject.toml\'s: add `pythonpath = ["a b/c"]` to its',
+            '../../pyproject.toml: add `pythonpath = ["a b/c"]` to its',
         ),
         ({"pytest.ini": "[pytest]\npythonpath = x 'a b/c'\n"}, None),
         (
             {"setup.cfg": "[tool:pytest]\npythonpath = .\n"},
-            "../../setup.cfg's: add `pythonpath = 'a b/c'` to its",
+            "../../setup.cfg: add `pythonpath = 'a b/c'` to its",
         ),
         (
             {"a b/tox.ini": "[pytest]\n", "setup.cfg": "x\n"},
-            "../tox.ini's: add `pythonpath = c` to its [pytest]",
+            "../tox.ini: add `pythonpath = c` to its [pytest]",
         ),
+        ({"a b/tox.ini": "bare\n"}, None),  # pytest run above stops on it, run inside never
     ],
 )
-def test_pytest_s_settings_in_a_folder_above_are_the_repository_s(tmp_path, capsys, files, note):
-    """pytest run in a folder without settings takes the first file of them in a folder above
-    (its rootdir), and its pythonpath is from that file's folder (measured with pytest 9.0.3):
-    a pytest.ini written in the workspace would have hidden the repository's settings there.
-    The files of folders above the one it takes are not read (a setup.cfg pytest stops on)."""
+def test_pytest_s_settings_in_a_folder_above_are_not_the_workspace_s(tmp_path, capsys, files, note):
+    """pytest run in a folder without settings takes the first file of them in a folder above,
+    and its pythonpath is from that file's folder (measured with pytest 9.0.3). The workspace
+    gets its pytest.ini, the nearest file, which pytest run in it reads (those above unread);
+    a note names the line pytest run above needs. The files above the one read are not."""
     for name, text in files.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text)
     folder = tmp_path / "a b" / "c"
     assert init.run(parse(str(folder))) == 0
-    assert not (folder / "pytest.ini").exists()
-    said = [line for line in capsys.readouterr().out.splitlines() if "pytest's settings" in line]
+    assert (folder / "pytest.ini").read_text() == workspace_files()["pytest.ini"]
+    said = [
+        line for line in capsys.readouterr().out.splitlines() if "run in a folder above" in line
+    ]
     assert len(said) == (note is not None)
     assert note is None or note in said[0]
 
 
-def test_the_line_noted_for_settings_above_lets_plain_pytest_import_the_workspace(tmp_path):
-    """The note's pythonpath, written in the file above, puts the workspace on the import path
-    of plain ``pytest`` run in the workspace (``-P``: the current folder left off)."""
-    (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\naddopts = "-q"\n')
+def test_plain_pytest_imports_the_workspace_under_a_repository_s_settings(tmp_path):
+    """``init sub && cd sub && pytest`` under a repository's [tool.pytest.ini_options]: the
+    tests imported no solution until that file named sub (kept, no pytest.ini in sub); now
+    sub's pytest.ini is read in sub (and given a path into sub), and the line noted lets
+    plain ``pytest`` run above import them."""
+    settings = '[tool.pytest.ini_options]\naddopts = "-q"\n'
+    (tmp_path / "pyproject.toml").write_text(settings)
     folder = tmp_path / "sub"
     assert init.run(parse(str(folder))) == 0
-    settings = '[tool.pytest.ini_options]\naddopts = "-q"\npythonpath = ["sub"]\n'
-    (tmp_path / "pyproject.toml").write_text(settings)
     (folder / "solutions" / "x.py").write_text("def solve():\n    return 1\n")
     test = "from solutions.x import solve\n\n\ndef test_x():\n    assert solve()\n"
     (folder / "tests" / "test_x.py").write_text(test)
-    plain = [sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "tests/test_x.py"]
-    done = subprocess.run(plain, cwd=folder, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-@pytest.mark.parametrize(
-    ("files", "refused"),
-    [
-        ({"tox.ini": "bare\n"}, True),  # pytest run in sub/deeper stops on it
-        ({"tox.ini": "bare\n", "sub/pytest.ini": "[pytest]\n"}, False),  # never read
-        ({"tox.ini": "bare\n", "sub/setup.cfg": "[tool:pytest]\n"}, False),
-    ],
-)
-def test_a_file_above_is_refused_only_where_pytest_reads_it(tmp_path, files, refused):
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
-    if refused:
-        with pytest.raises(BuildError, match=r"tox.ini is not an ini file pytest reads \(line 1"):
-            init.run(parse(str(tmp_path / "sub" / "deeper")))
-    else:
-        assert init.run(parse(str(tmp_path / "sub" / "deeper"))) == 0
+    plain = [sys.executable, "-P", "-m", "pytest", "-p", "no:cacheprovider", "-ktest_x"]
+    for where in (folder, tmp_path):  # above, no path given: pyproject.toml's settings
+        done = subprocess.run(plain, cwd=where, capture_output=True, text=True, check=False)
+        assert (done.returncode == 0) == (where == folder), done.stdout + done.stderr
+    (tmp_path / "pyproject.toml").write_text(settings + 'pythonpath = ["sub"]\n')
+    done = subprocess.run(plain, cwd=tmp_path, capture_output=True, check=False)
+    assert done.returncode == 0, done.stdout
 
 
 def test_an_outer_workspace_s_pytest_ini_is_not_the_new_one_s(tmp_path, capsys):
