@@ -39,6 +39,7 @@ def test_the_value_pytest_reads(text, read):
     ("text", "line", "why"),
     [
         ("[pytest]\nbare\n", 2, "'bare' is neither a section, KEY = VALUE nor KEY: VALUE"),
+        ("[pytest]\nbare \t\n", 2, "'bare' is neither"),  # said stripped, as iniconfig does
         (" [pytest]\npythonpath = .\n", 1, "'[pytest]' goes on no key (a continuation)"),
         ("[pytest]\n  pythonpath = .\n", 2, "goes on no key"),
         ("[pytest\n", 1, "goes on no key"),

@@ -176,6 +176,9 @@ def test_plain_pytest_imports_solutions_and_shared_from_the_root_and_a_subfolder
         # pytest 9's: [tool.pytest] named as the table to add to, its pythonpath read
         ("pyproject.toml", '[tool.pytest]\naddopts = ["-q"]\n', "its [tool.pytest] for"),
         ("pyproject.toml", '[tool.pytest]\npythonpath = ["."]\n', None),
+        # an empty [tool.pytest.ini_options] beside it is no second table: pytest 9 takes the
+        # [tool.pytest] (measured)
+        ("pyproject.toml", '[tool.pytest]\npythonpath = ["."]\n[tool.pytest.ini_options]\n', None),
         (
             "pyproject.toml",
             '[tool.pytest]\nx = 1\n[tool.pytest.ini_options]\ny = "2"\n',
@@ -331,6 +334,8 @@ def test_a_pytest_ini_s_pythonpath_is_read_as_pytest_reads_it(tmp_path, capsys, 
             "../tox.ini: add `pythonpath = c` to its [pytest]",
         ),
         ({"a b/tox.ini": "bare\n"}, None),  # pytest run above stops on it, run inside never
+        # nor is a file further up noted: pytest run in the folder just above stops first
+        ({"a b/tox.ini": "bare\n", "pyproject.toml": "[tool.pytest.ini_options]\n"}, None),
     ],
 )
 def test_pytest_s_settings_in_a_folder_above_are_not_the_workspace_s(tmp_path, capsys, files, note):
@@ -380,7 +385,8 @@ def test_an_outer_workspace_s_pytest_ini_is_not_the_new_one_s(tmp_path, capsys):
     inner = tmp_path / "outer" / "round1"
     assert init.run(parse(str(inner))) == 0
     assert (inner / "pytest.ini").is_file()
-    assert "pytest's settings" not in capsys.readouterr().out
+    notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note:")]
+    assert not [line for line in notes if "pythonpath" in line], notes
 
 
 @pytest.mark.parametrize(

@@ -183,6 +183,12 @@ def test_a_batch_task_s_page_is_not_interactive():
         ("arc193_e", None),
         ("arc201_f", "arc201_f"),
         ("arc201_g", None),
+        ("arc196_d", "arc196_d"),  # the others of ARC 184 to 206 with A to D
+        ("arc196_e", None),
+        ("arc199_e", None),
+        ("arc202_e", None),
+        ("arc204_d", "arc204_d"),
+        ("arc204_e", None),
         ("arc206_f", None),
         ("arc207_f", "arc207_f"),
         ("agc001_f", "agc001_f"),  # AGC 001 to 066: A to F, but 009
@@ -233,6 +239,7 @@ def test_abc_042_to_111_held_with_an_arc_take_arc_058_to_103_in_turn():
         ("abc318_i", "ABC 318 had eight tasks, A to Ex (abc318_h)"),
         ("abc319_h", "ABC 319 had seven tasks, A to G"),
         ("arc120_g", "ARC 120 had seven tasks, A to F and F2"),
+        ("agc028_g", "AGC 028 had seven tasks, A to F and F2"),
         ("arc193_e", "ARC 193 had four tasks, A to D"),
         ("agc009_f", "AGC 009 had five tasks, A to E"),
     ],
