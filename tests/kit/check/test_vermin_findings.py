@@ -373,3 +373,20 @@ def test_what_a_conditional_expression_on_another_guard_s_test_guards_is_read_no
     )
     found = {(f[1], f[2], f[4]) for f in vermin([module(text)])}
     assert found == {(2, "'math.lcm' member", ((3, 8), (99, 0)))}
+
+
+def test_an_operand_after_two_tests_is_read_alone_once():
+    """``sys.version_info >= (3, 9) and hasattr(math, "cbrt") and math.cbrt(8.0)``: the
+    ``math.cbrt`` call follows both tests (``versioned_operands`` gives it in the run after
+    each), yet is one hole, read alone once, on the versions of both: the module's text with
+    both operands out, then each operand alone."""
+    text = "import math, sys\ny = sys.version_info >= (3, 9) and hasattr(math, 'cbrt') and "
+    text += "math.cbrt(8.0)\n"
+    source = module(text)
+    read = vermin_findings._for_vermin(source, [source])
+    alone = [(t.split("\n")[-2].strip(), window) for t, _, _, window, _ in read[1:]]
+    assert alone == [
+        ("hasattr(math, 'cbrt'))", ((3, 9), (99, 0))),
+        ("math.cbrt(8.0))", ((3, 11), (99, 0))),
+    ]
+    assert "cbrt(8.0)" not in read[0][0]
