@@ -265,6 +265,27 @@ def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
     assert node_windows(source, [source]) is node_windows(source, [source])  # the windows too
 
 
+def test_a_tree_s_tests_of_the_implementation_are_read_once(monkeypatch):
+    """``implementation_ifs``, ``implementation_expressions`` and ``implementation_operands``
+    are asked of every module by each reading (the guarded lines, ``node_windows``, vermin's
+    texts): one walk of a tree finds the three kinds, kept for the next reader."""
+    real, read = settled_tests_module.implementation_flags, []
+
+    def counted(tree):
+        read.append(tree)
+        return real(tree)
+
+    monkeypatch.setattr(settled_tests_module, "implementation_flags", counted)
+    text = "import sys\nPYPY = sys.implementation.name == 'pypy'\nif PYPY:\n    a = PYPY and 1\n"
+    text += "b = 1 if PYPY else 2\n"
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    assert [node.lineno for node, _, _ in implementation_ifs(source, [source])] == [3]
+    assert [node.lineno for node, _, _ in implementation_expressions(source, [source])] == [5]
+    assert [rest.body[0].lineno for rest, _, _ in implementation_operands(source, [source])] == [4]
+    node_windows(source, [source])
+    assert read == [source.shipped_tree()]
+
+
 def test_a_walk_that_raised_leaves_nothing_kept_for_the_next_reader(monkeypatch):
     """The walk of a tree's versioned ``if`` statements raised at its second test (a check stopped
     there): the next reader of that tree finds both, not the one found before it raised."""
