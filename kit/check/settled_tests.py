@@ -203,13 +203,16 @@ def _rests(node: ast.BoolOp) -> list[tuple[Rest, ast.expr]]:
 def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int, int], bool] | None:
     """(the test under any ``not``, the version it turns at, whether it holds below it) when
     ``test`` asks for a member ``versioned_tests`` reads or compares the version so that it
-    turns once after 3.8; else None."""
+    turns once after 3.8, ``sys`` the module (``import sys``, never bound otherwise: ``sys =
+    S`` tells nothing of the version); else None."""
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     inner = test.operand if negated else test
     added = _asks_added(inner, modules)
     if added is not None:
         return inner, added, negated
-    read = reading(inner) if isinstance(inner, ast.Compare) else None
+    read = (
+        reading(inner) if isinstance(inner, ast.Compare) and modules.get("sys") == "sys" else None
+    )
     if read is not None and read[0] in ("from", "below") and read[1] > BASE:
         return inner, read[1], negated != (read[0] == "below")
     return None

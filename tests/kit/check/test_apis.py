@@ -972,3 +972,16 @@ def test_what_follows_a_test_in_and_or_or_runs_where_the_test_lets_it(operation,
     for impl, refuses in (("cpython", cpython), ("pypy", pypy)):
         on = {v: [(f[1], f[2]) for f in found if apis.lacks(f, (3, v), impl)] for v in (8, 9, 10)}
         assert on == {v: refuses.get(v, []) for v in (8, 9, 10)}, impl
+
+
+def test_a_comparison_of_a_sys_the_module_binds_otherwise_tells_no_version():
+    """``sys = S`` (a class of the program's whose ``version_info`` is ``(3, 10)``), then
+    ``sys.version_info >= (3, 9) and math.lcm(2, 3)``: the test holds on CPython 3.8.18 too,
+    which dies on ``math.lcm`` (AttributeError, measured); what follows it is read on every
+    version, as it is after a test of ``import sys``'s, from 3.9 on."""
+    shadow = "import math, sys\nclass S:\n    version_info = (3, 10)\nsys = S\n"
+    operation = "y = sys.version_info >= (3, 9) and math.lcm(2, 3)\n"
+    found = apis.findings([module(shadow + operation)])
+    assert [(f[1], f[2]) for f in found if apis.lacks(f, (3, 8), "cpython")] == [(5, LCM)]
+    found = apis.findings([module("import math, sys\n" + operation)])
+    assert [(f[1], f[2]) for f in found if apis.lacks(f, (3, 8), "cpython")] == []
