@@ -7,7 +7,8 @@ under ``from __future__ import annotations``, which never evaluates them) and a 
 bases and keywords. A function's body runs when it is called, and so does a ``lambda``'s
 body (``f = lambda: math.lcm(2, 3)`` in a ``try`` makes ``f``, and ``f()`` dies outside it),
 though not its defaults; a ``lambda`` given to a call that calls it at once (``sorted(a,
-key=lambda x: ...)``) is read as later all the same, which refuses what it cannot tell. A
+key=lambda x: ...)``) is read as later all the same, which refuses what it cannot tell, but
+one called where it is written (``(lambda a, b: math.lcm(a, b))(2, 3)``) runs now. A
 generator expression's body is read as running now: it nearly always feeds the call it is
 written in (``sum(f(x) for x in a)``); one kept and run outside the ``try`` is not told.
 
@@ -20,6 +21,7 @@ together) and whose ``replacement`` (``None``) stands in its place in a neutrali
 from __future__ import annotations
 
 import ast
+from collections.abc import Set as AbstractSet
 
 from kit.bundle.sources import children, walk
 
@@ -28,8 +30,16 @@ _STATEMENT_PARTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
 
 
 def holds_later(statement: ast.stmt) -> bool:
-    """Whether something within ``statement`` runs later: a function's body, a lambda's."""
-    return any(isinstance(node, (*DEFINITIONS, ast.Lambda)) for node in walk(statement))
+    """Whether something within ``statement`` runs later: a function's body, a lambda's (but
+    one called where it is written)."""
+    return bool(_deferred(statement)) or any(isinstance(n, DEFINITIONS) for n in walk(statement))
+
+
+def _deferred(node: ast.AST) -> list[ast.Lambda]:
+    """The lambdas within ``node`` whose bodies run later: all but those called where they
+    are written (``(lambda: k())()``)."""
+    called = {id(n.func) for n in walk(node) if isinstance(n, ast.Call)}
+    return [n for n in walk(node) if isinstance(n, ast.Lambda) and id(n) not in called]
 
 
 def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:
@@ -37,9 +47,10 @@ def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:
     decorators) that run where it stands, cut around the lambdas' bodies; ``lazy``: the
     module imports ``annotations`` from ``__future__`` (a parameter's is never evaluated)."""
     later = _later_lines(statement)
+    deferred = {id(node) for node in _deferred(statement)}
     parts: list[ast.Expr] = []
     for node in _own_expressions(statement, lazy):
-        for part in _split(node):
+        for part in _split(node, deferred):
             parts.append(_as_part(part, later))
     return parts
 
@@ -64,31 +75,33 @@ def _own_expressions(statement: ast.stmt, lazy: bool) -> list[ast.AST]:
     ]
 
 
-def _split(node: ast.AST) -> list[ast.expr]:
-    """The largest expressions within ``node`` holding no lambda, read (not a target
-    assigned), a lambda's defaults among them and not its body; none of an f-string that
-    holds a lambda (its parts cannot stand alone)."""
-    if isinstance(node, ast.Lambda):
-        defaults = [*node.args.defaults, *node.args.kw_defaults]
-        return [part for default in defaults if default is not None for part in _split(default)]
+def _split(node: ast.AST, deferred: AbstractSet[int]) -> list[ast.expr]:
+    """The largest expressions within ``node`` holding no lambda of ``deferred`` (their
+    ``id``), read (not a target assigned), a lambda's defaults among them and not its body;
+    none of an f-string that holds such a lambda (its parts cannot stand alone)."""
+    if id(node) in deferred:
+        defaults = [*node.args.defaults, *node.args.kw_defaults]  # type: ignore[attr-defined]
+        return [part for d in defaults if d is not None for part in _split(d, deferred)]
     stored = isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del))
-    if isinstance(node, ast.expr) and not stored and not _holds_lambda(node):
+    if isinstance(node, ast.expr) and not stored and not _holds(node, deferred):
         return [node]
     if isinstance(node, ast.JoinedStr):
         return []
-    return [part for child in children(node) for part in _split(child)]
+    return [part for child in children(node) for part in _split(child, deferred)]
 
 
-def _holds_lambda(node: ast.AST) -> bool:
-    return any(isinstance(inner, ast.Lambda) for inner in walk(node))
+def _holds(node: ast.AST, deferred: AbstractSet[int]) -> bool:
+    return any(id(inner) in deferred for inner in walk(node))
 
 
 def _later_lines(statement: ast.stmt) -> set[int]:
-    """The lines of what within ``statement`` runs later (a lambda's body) or is a statement
-    of its own (a function's body, a block's statements: judged apart)."""
+    """The lines of what within ``statement`` runs later (a lambda's body, but one called
+    where it is written) or is a statement of its own (a function's body, a block's
+    statements: judged apart)."""
+    deferred = {id(node) for node in _deferred(statement)}
     lines: set[int] = set()
     for node in walk(statement):
-        later = node.body if isinstance(node, ast.Lambda) else None
+        later = node.body if id(node) in deferred else None
         if node is not statement and isinstance(node, ast.stmt):
             later = node
         if later is not None:

@@ -24,7 +24,10 @@ def parts(text, lazy=False):
         ("f = lambda n=g(): k(n)\n", [("g()", [])]),
         ("f = cache(\n    lambda n: k(n), size=s())\n", [("cache", [1]), ("s()", [])]),
         ("x[i()].y = [j(),\n    lambda: k()]\n", [("x[i()]", [1]), ("j()", [1])]),
-        ("t = f'{(lambda: k())()}' + g()\n", [("g()", [])]),  # the f-string: not cut
+        ("t = f'{sorted(a, key=lambda x: k(x))}' + g()\n", [("g()", [])]),  # not cut
+        ("t = (lambda a, b: k(a, b))(\n    g(), h())\n",
+         [("(lambda a, b: k(a, b))(g(), h())", [1, 2])]),  # called where it is written
+        ("f = lambda: (lambda: k())()\n", []),  # within a body that runs later
         ("for i in g():\n    k()\n", [("g()", [1])]),
         ("total = sum(k(x) for x in g())\n", [("sum((k(x) for x in g()))", [1])]),
     ],
@@ -43,3 +46,5 @@ def test_a_part_stands_in_as_none_and_what_runs_later_is_told():
     assert holds_later(ast.parse("f = lambda: 0\n").body[0])
     assert holds_later(ast.parse("class K:\n    def m(self):\n        pass\n").body[0])
     assert not holds_later(ast.parse("total = sum(x for x in g())\n").body[0])
+    assert not holds_later(ast.parse("n = (lambda a: k(a))(2)\n").body[0])
+    assert holds_later(ast.parse("n = (lambda: lambda: k())()\n").body[0])

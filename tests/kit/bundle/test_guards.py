@@ -293,6 +293,26 @@ def test_what_a_definition_runs_where_it_stands_in_a_try_is_guarded_by_it():
     ]
 
 
+def test_a_lambda_called_where_it_is_written_runs_inside_the_try():
+    """``(lambda a, b: math.lcm(a, b))(2, 3)`` runs its body at once, inside the ``try``
+    (CPython 3.8.18 raises AttributeError there, caught: measured; it was refused); a lambda
+    kept and called later, or given to a call, is still read as running later."""
+    text, tree = parsed(
+        """\
+        try:
+            n = (lambda a, b: math.lcm(a, b))(2, 3)
+            f = (lambda a: math.lcm(a, 2))
+            m = sorted(a, key=lambda x: math.lcm(x, 2))
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {2}
+    lines = neutralised(text, tree, missing="member").split("\n")
+    assert lines[1:4] == ["    pass", "    f = (lambda a: math.lcm(a, 2))",
+                          "    m = None(None, key=lambda x: math.lcm(x, 2))"]  # fmt: skip
+
+
 def test_an_eager_part_within_a_statement_guarded_whole_is_replaced_once():
     """A statement a guarded conditional expression guards whole holds the parts a ``try``
     guards of it too: the neutralised text replaces it once (each replaced in turn, the
