@@ -48,9 +48,12 @@ The API checks accept anything inside
 The platform check (``kit.check.platform_names``, and the import check of Unix-only modules)
 takes tests of the platform too (``guarded_lines(tree, platform=True)``): the branch Windows
 does not take (``kit.bundle.platform_tests``: ``if sys.platform != "win32": signal.alarm(2)``;
-not ``if sys.platform != "darwin":``, whose body Windows runs). In a conditional expression only
-that branch passes, not its whole statement (``untaken_on_windows``: ``os.getuid() if os.name
-== "posix" else 0`` passes, ``os.fork() if os.name == "nt" else 0`` does not).
+not ``if sys.platform != "darwin":``, whose body Windows runs), and the cases of a ``match`` on
+the platform that Windows does not run (``cases_on_windows``: ``match sys.platform:`` / ``case
+"win32":`` / ``case _: import termios``, read as its ``if`` / ``else``). In a conditional
+expression only that branch passes, not its whole statement (``untaken_on_windows``:
+``os.getuid() if os.name == "posix" else 0`` passes, ``os.fork() if os.name == "nt" else 0``
+does not).
 
 ``neutralised(text, tree)`` is the text with those statements replaced by ``pass`` (same line
 numbers; an expression a statement runs where it stands by ``None``, but the expressions the
@@ -67,7 +70,7 @@ from dataclasses import dataclass, field
 
 from kit.bundle.eager_parts import DEFINITIONS, eager_parts, holds_later
 from kit.bundle.implementation_tests import implementation_flags
-from kit.bundle.platform_tests import on_windows, platform_flags
+from kit.bundle.platform_tests import cases_on_windows, on_windows, platform_flags
 from kit.bundle.sources import (
     Source,
     bindings,
@@ -321,7 +324,7 @@ class _Guarded:
 
     def visit(self, statements: list[ast.stmt]) -> None:
         for statement in statements:
-            if isinstance(statement, ast.If) and self._if(statement):
+            if self._branched(statement):
                 continue
             names = handled_by(statement) if self.missing else None
             if names:  # a try, or with contextlib.suppress(ImportError): what it catches
@@ -353,7 +356,7 @@ class _Guarded:
                 self.found.extend(eager_parts(inner, self.lazy))
             if isinstance(inner, DEFINITIONS) or not blocks:
                 self.visit([inner])
-            elif not (isinstance(inner, ast.If) and self._if(inner, names)):
+            elif not self._branched(inner, names):
                 own = names | handled_by(inner)  # a nested try's or suppress's, for its body
                 for block in blocks:
                     self._caught(own if block is getattr(inner, "body", None) else names, block)
@@ -365,6 +368,13 @@ class _Guarded:
         return not holds_later(statement) and all(
             catches(names, raised_by(node, self.missing)) for node in within
         )
+
+    def _branched(self, statement: ast.stmt, caught: frozenset[str] = frozenset()) -> bool:
+        """Whether ``statement`` is an ``if`` or a ``match`` whose branches are read apart
+        (``_if``, ``_match``)."""
+        if isinstance(statement, ast.If):
+            return self._if(statement, caught)
+        return isinstance(statement, ast.Match) and self._match(statement, caught)
 
     def _if(self, statement: ast.If, caught: frozenset[str] = frozenset()) -> bool:
         """Whether ``statement`` guards: its guarded branches found, the others visited (as
@@ -388,6 +398,22 @@ class _Guarded:
             return False
         self.found.extend(statement.orelse if taken else statement.body)
         visit(statement.body if taken else statement.orelse)
+        return True
+
+    def _match(self, statement: ast.Match, caught: frozenset[str] = frozenset()) -> bool:
+        """Whether ``statement`` is a ``match`` on the platform (``cases_on_windows``), read
+        as its chain of ``if`` / ``elif``: the cases Windows does not run found, the one it
+        runs visited (as inside a ``try`` whose handlers name ``caught``, when given)."""
+        runs = cases_on_windows(statement) if self.systems is not None else None
+        if runs is None:
+            return False
+        for case, taken in zip(statement.cases, runs):
+            if not taken:
+                self.found.extend(case.body)
+            elif caught:
+                self._caught(caught, case.body)
+            else:
+                self.visit(case.body)
         return True
 
     def _guarded_expression(self, statement: ast.stmt) -> bool:

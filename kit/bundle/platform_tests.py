@@ -13,7 +13,13 @@ to such tests (``bound``: ``WINDOWS = sys.platform == "win32"``); None for anyth
 Windows' values: ``sys.platform`` is ``"win32"``, ``os.name`` ``"nt"``, ``platform.system()``
 ``"Windows"``.
 
+A ``match`` on one of those values whose cases are string constants, ``|`` of them, or ``_``
+(or a bare name, which takes anything), none with an ``if`` guard, is read as the chain of
+``if`` / ``elif`` it stands for (``cases_on_windows``: Windows runs the body of the first case
+that matches ``"win32"``, and no other).
+
     on_windows(test, bound={}) -> bool | None
+    cases_on_windows(statement) -> [bool] | None   # whether Windows runs each case's body
     platform_flags(tree) -> {name: test}   # names bound once, at the top level, to such tests
 """
 
@@ -93,6 +99,35 @@ def _strings(node: ast.expr) -> list[str] | None:
         items = [item.value for item in node.elts if isinstance(item, ast.Constant)]
         if len(items) == len(node.elts) and all(isinstance(item, str) for item in items):
             return items
+    return None
+
+
+def cases_on_windows(statement: ast.Match) -> list[bool] | None:
+    """Whether Windows runs each case's body of a ``match`` on the platform: the first
+    whose pattern matches its value alone; None when the ``match`` is no such reading
+    (another subject, another pattern, a case's ``if`` guard)."""
+    value = _value(statement.subject)
+    runs: list[bool] = []
+    for case in statement.cases:
+        strings = None if case.guard is not None else _pattern_strings(case.pattern)
+        if value is None or strings is None:
+            return None
+        runs.append(not any(runs) and (not strings or value in strings))  # ``_``: no strings
+    return runs
+
+
+def _pattern_strings(pattern: ast.pattern) -> list[str] | None:
+    """The strings a case's pattern matches: ``"win32"``, ``"linux" | "darwin"``; empty for
+    ``_`` or a bare name, which match anything; None for any other pattern."""
+    if isinstance(pattern, ast.MatchAs) and pattern.pattern is None:
+        return []
+    if isinstance(pattern, ast.MatchOr):
+        found = [_pattern_strings(inner) for inner in pattern.patterns]
+        if any(strings is None or not strings for strings in found):
+            return None
+        return [text for strings in found for text in strings]  # type: ignore[union-attr]
+    if isinstance(pattern, ast.MatchValue):
+        return _strings(pattern.value) if isinstance(pattern.value, ast.Constant) else None
     return None
 
 

@@ -688,6 +688,32 @@ def test_the_branch_of_a_conditional_expression_windows_does_not_take(code, unta
     assert guarded_lines(tree, platform=True) == set()  # the statement itself is not guarded
 
 
+def test_the_cases_of_a_match_on_the_platform_windows_does_not_run_are_guarded():
+    """Read as its ``if`` / ``elif`` (``import termios`` under ``case _:`` was refused on
+    Codeforces where ``if sys.platform == "win32":`` / ``else:`` passed), in a ``try`` too;
+    the case Windows runs is code (but what the ``try`` guards), and without the platform
+    check no case is read."""
+    text, tree = parsed(
+        """\
+        match sys.platform:
+            case "win32":
+                import msvcrt
+            case "linux" | "darwin":
+                import termios
+        try:
+            match os.name:
+                case "nt":
+                    x = math.lcm(1, 2)
+                case _:
+                    import fcntl
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, platform=True, missing="member") == {5, 7, 9, 11}
+    assert guarded_lines(tree, missing="member") == {7, 9}  # the try's alone
+
+
 def source(name, text):
     text = textwrap.dedent(text)
     rel = name.replace(".", "/") + ".py"

@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from kit.bundle.platform_tests import on_windows, platform_flags
+from kit.bundle.platform_tests import cases_on_windows, on_windows, platform_flags
 
 
 def value(text, bound=None):
@@ -59,3 +59,30 @@ def test_a_name_bound_once_at_the_top_level_to_such_a_test_is_read_through():
     assert list(flags) == ["WINDOWS"]
     assert value("not WINDOWS", flags) is False
     assert value("WINDOWS", flags) is True
+
+
+@pytest.mark.parametrize(
+    ("cases", "runs"),
+    [
+        ('match sys.platform:\n case "win32": a\n case _: b\n', [True, False]),
+        ('match sys.platform:\n case "linux" | "darwin": a\n case _: b\n', [False, True]),
+        ('match os.name:\n case "posix": a\n', [False]),  # Windows runs none
+        ('match platform.system():\n case "Linux": a\n case "Windows": b\n case o: c\n',
+         [False, True, False]),  # the first that matches, alone
+    ],
+)  # fmt: skip
+def test_a_match_on_the_platform_is_read_as_its_chain_of_ifs(cases, runs):
+    assert cases_on_windows(ast.parse(cases).body[0]) == runs
+
+
+@pytest.mark.parametrize(
+    "cases",
+    [
+        'match name:\n case "win32": a\n',
+        'match sys.platform:\n case "win32" if n: a\n case _: b\n',  # an if guard
+        "match sys.platform:\n case str(): a\n",
+        'match os.name:\n case "posix": a\n case WIN.name: b\n',
+    ],
+)
+def test_any_other_match_is_unknown(cases):
+    assert cases_on_windows(ast.parse(cases).body[0]) is None
