@@ -9,8 +9,9 @@ body (``f = lambda: math.lcm(2, 3)`` in a ``try`` makes ``f``, and ``f()`` dies 
 though not its defaults; a ``lambda`` given to a call that calls it at once (``sorted(a,
 key=lambda x: ...)``) is read as later all the same, which refuses what it cannot tell, but
 one called where it is written (``(lambda a, b: math.lcm(a, b))(2, 3)``) runs now. A
-generator expression's body is read as running now: it nearly always feeds the call it is
-written in (``sum(f(x) for x in a)``); one kept and run outside the ``try`` is not told.
+generator expression given to a call is read as running now: it nearly always feeds the call
+(``sum(f(x) for x in a)``); any other (``g = (f(x) for x in a)``, run by whatever takes ``g``
+later, outside the ``try`` perhaps) runs later but its first iterable, as a lambda's body.
 
 ``eager_parts(statement, lazy)`` are those expressions, cut around the ``lambda`` bodies
 within them, each an ``ast.Expr`` whose ``lines`` are its lines that nothing running later
@@ -31,15 +32,23 @@ _STATEMENT_PARTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
 
 def holds_later(statement: ast.stmt) -> bool:
     """Whether something within ``statement`` runs later: a function's body, a lambda's (but
-    one called where it is written)."""
+    one called where it is written), a generator expression's (but one given to a call)."""
     return bool(_deferred(statement)) or any(isinstance(n, DEFINITIONS) for n in walk(statement))
 
 
-def _deferred(node: ast.AST) -> list[ast.Lambda]:
-    """The lambdas within ``node`` whose bodies run later: all but those called where they
-    are written (``(lambda: k())()``)."""
-    called = {id(n.func) for n in walk(node) if isinstance(n, ast.Call)}
-    return [n for n in walk(node) if isinstance(n, ast.Lambda) and id(n) not in called]
+def _deferred(node: ast.AST) -> list[ast.Lambda | ast.GeneratorExp]:
+    """The lambdas within ``node`` whose bodies run later, all but those called where they
+    are written (``(lambda: k())()``), and the generator expressions but those given to a
+    call (``sum(k(x) for x in a)``)."""
+    calls = [n for n in walk(node) if isinstance(n, ast.Call)]
+    called = {id(call.func) for call in calls}
+    fed = {id(argument) for call in calls for argument in call.args}
+    return [
+        n
+        for n in walk(node)
+        if (isinstance(n, ast.Lambda) and id(n) not in called)
+        or (isinstance(n, ast.GeneratorExp) and id(n) not in fed)
+    ]
 
 
 def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:
@@ -80,8 +89,7 @@ def _split(node: ast.AST, deferred: AbstractSet[int]) -> list[ast.expr]:
     ``id``), read (not a target assigned), a lambda's defaults among them and not its body;
     none of an f-string that holds such a lambda (its parts cannot stand alone)."""
     if id(node) in deferred:
-        defaults = [*node.args.defaults, *node.args.kw_defaults]  # type: ignore[attr-defined]
-        return [part for d in defaults if d is not None for part in _split(d, deferred)]
+        return [part for now in _run_now(node) for part in _split(now, deferred)]
     stored = isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del))
     if isinstance(node, ast.expr) and not stored and not _holds(node, deferred):
         return [node]
@@ -90,22 +98,40 @@ def _split(node: ast.AST, deferred: AbstractSet[int]) -> list[ast.expr]:
     return [part for child in children(node) for part in _split(child, deferred)]
 
 
+def _run_now(node: ast.AST) -> list[ast.expr]:
+    """What of a deferred lambda or generator expression runs where it is written: the
+    lambda's defaults, the generator's first iterable."""
+    if isinstance(node, ast.GeneratorExp):
+        return [node.generators[0].iter]
+    defaults = [*node.args.defaults, *node.args.kw_defaults]  # type: ignore[attr-defined]
+    return [default for default in defaults if default is not None]
+
+
+def _run_later(node: ast.AST) -> list[ast.AST]:
+    """What of a deferred lambda or generator expression runs later: the lambda's body, the
+    generator's element, conditions and other loops."""
+    if isinstance(node, ast.GeneratorExp):
+        first, *others = node.generators
+        return [node.elt, *first.ifs, *(part for loop in others for part in children(loop))]
+    return [node.body]  # type: ignore[attr-defined]
+
+
 def _holds(node: ast.AST, deferred: AbstractSet[int]) -> bool:
     return any(id(inner) in deferred for inner in walk(node))
 
 
 def _later_lines(statement: ast.stmt) -> set[int]:
-    """The lines of what within ``statement`` runs later (a lambda's body, but one called
-    where it is written) or is a statement of its own (a function's body, a block's
-    statements: judged apart)."""
+    """The lines of what within ``statement`` runs later (``_run_later`` of the deferred
+    lambdas and generator expressions) or is a statement of its own (a function's body, a
+    block's statements: judged apart)."""
     deferred = {id(node) for node in _deferred(statement)}
     lines: set[int] = set()
     for node in walk(statement):
-        later = node.body if id(node) in deferred else None
+        later = _run_later(node) if id(node) in deferred else []
         if node is not statement and isinstance(node, ast.stmt):
-            later = node
-        if later is not None:
-            lines.update(range(later.lineno, (later.end_lineno or later.lineno) + 1))
+            later = [node]
+        for part in later:
+            lines.update(range(part.lineno, (part.end_lineno or part.lineno) + 1))  # type: ignore[attr-defined]
     return lines
 
 

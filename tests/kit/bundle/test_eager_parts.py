@@ -30,6 +30,11 @@ def parts(text, lazy=False):
         ("f = lambda: (lambda: k())()\n", []),  # within a body that runs later
         ("for i in g():\n    k()\n", [("g()", [1])]),
         ("total = sum(k(x) for x in g())\n", [("sum((k(x) for x in g()))", [1])]),
+        # a generator kept, run later: its first iterable alone runs here
+        ("it = (k(x)\n    for x in g()\n    if j(x))\n", [("g()", [2])]),
+        ("it = (k(x) for x in g() for y in h(x))\n", [("g()", [])]),
+        ("it = (k(x)\n    for x in g() if j(x))\n", [("g()", [])]),
+        ("it = iter((k(x)\n    for x in g()))\n", [("iter((k(x) for x in g()))", [1, 2])]),
     ],
 )  # fmt: skip
 def test_what_runs_where_the_statement_stands(text, expected):
@@ -48,3 +53,5 @@ def test_a_part_stands_in_as_none_and_what_runs_later_is_told():
     assert not holds_later(ast.parse("total = sum(x for x in g())\n").body[0])
     assert not holds_later(ast.parse("n = (lambda a: k(a))(2)\n").body[0])
     assert holds_later(ast.parse("n = (lambda: lambda: k())()\n").body[0])
+    assert holds_later(ast.parse("it = (k(x) for x in g())\n").body[0])
+    assert holds_later(ast.parse("total = sum(k, (x for x in g()))\n").body[0]) is False

@@ -313,6 +313,25 @@ def test_a_lambda_called_where_it_is_written_runs_inside_the_try():
                           "    m = None(None, key=lambda x: math.lcm(x, 2))"]  # fmt: skip
 
 
+def test_a_generator_kept_runs_outside_the_try_one_given_to_a_call_inside():
+    """``g = (math.lcm(x, 2) for x in a)`` in a ``try`` makes a generator; ``max(g)`` after it
+    runs its body outside (CPython 3.8.18 raises AttributeError there: measured; it passed),
+    only its first iterable runs inside; one given to a call (``sum(...)``) runs inside."""
+    text, tree = parsed(
+        """\
+        try:
+            total = sum(math.lcm(x, 2) for x in a)
+            g = (math.lcm(x, 2)
+                 for x in math.lcm(1, 2))
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {2, 4}
+    lines = neutralised(text, tree, missing="member").split("\n")
+    assert lines[1:4] == ["    pass", "    g = (math.lcm(x, 2)", "         for x in None)"]
+
+
 def test_an_eager_part_within_a_statement_guarded_whole_is_replaced_once():
     """A statement a guarded conditional expression guards whole holds the parts a ``try``
     guards of it too: the neutralised text replaces it once (each replaced in turn, the
