@@ -70,6 +70,17 @@ def test_space_change_sensitive_wants_the_answers_whitespace(got, message):
     assert difference("kattis", b"1 2\n", got) is None
 
 
+@pytest.mark.parametrize(
+    "spec", ["kattis:space_change_sensitive", "domjudge:space_change_sensitive"]
+)
+def test_space_change_sensitive_wants_nothing_past_the_answer_s_last_token(spec):
+    """A token after the answer's whitespace at the end, the same whitespace, is trailing
+    output: wrong, as both validators' ``cin >> team`` after the last token finds it."""
+    message = "token 3: expected end of output, got '3'"
+    assert difference(spec, b"1 2\n", b"1 2\n3") == message
+    assert difference(spec, b"1 2\n", b"1 2\n3\n") == message
+
+
 # the default validator: numbers
 
 
@@ -122,6 +133,7 @@ def test_with_a_tolerance_a_word_where_a_number_is_expected_is_wrong():
     ("token", "value"),
     [(b"1e", 1.0), (b"1e+", 1.0), (b"1.5e-", 1.5), (b"-1e", -1.0), (b".5e", 0.5), (b"1.e", 1.0),
      (b"0x1p", 1.0), (b"0X1P-", 1.0), (b"0x.", 0.0), (b"0x1.8p1", 3.0), (b"1e5", 1e5),
+     (b"0x1.", 1.0), (b"5.", 5.0),
      (b"0x", None), (b".", None), (b"e", None), (b"+e", None), (b"1ee", None), (b"1e+x", None),
      (b"inf", None), (b"nan", None),
      # in hex an e is a digit, a mantissa without a digit takes no exponent, and an overflow
@@ -451,6 +463,54 @@ def test_long_numbers_read_in_place_are_those_read_whole(monkeypatch, spec):
     assert time.perf_counter() - started < 10  # a long token no number: linear time
     monkeypatch.setattr(output_chunks, "CHUNK", 3)
     assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
+
+
+@pytest.mark.parametrize("spec", ["kattis:float_tolerance 1e-6", "domjudge:float_tolerance 1e-6"])
+@pytest.mark.parametrize(
+    "token",
+    [b"9" * 40_000 + b"x", b"0x" + b"f" * 40_000 + b"x", b"0x" + b"f" * 40_000 + b".fx"],
+    ids=["decimal", "hexadecimal", "hexadecimal-point"],
+)
+def test_a_long_token_that_is_no_number_only_at_its_end_is_refused_in_linear_time(spec, token):
+    """40,000 digits and a letter, decimal or hexadecimal: no number, told in time linear in
+    its length (its reading retried at every digit took 24 s)."""
+    started = time.perf_counter()
+    message = difference(spec, b"5\n", token + b"\n")
+    assert time.perf_counter() - started < 2
+    assert message.startswith("token 1: expected 5, got ") and message.endswith(", not a number")
+
+
+def _written_out(numerator, power):
+    """``numerator / 2**power`` written out exactly, ``numerator * 5**power / 10**power``."""
+    digits = str(numerator * 5**power).rjust(power + 1, "0")
+    return f"{digits[:-power]}.{digits[-power:]}".encode()
+
+
+PAST_TWO_CHUNKS = b"0" * 140_000  # a token longer is a view, read in place
+DOUBLE_HALFWAY = _written_out(2**53 + 1, 53)  # between 1 and 1 + 2**-52: 54 digits
+LONG_DOUBLE_LOW = _written_out(1, 2000)  # 2**-2000
+LONG_DOUBLE_HALFWAY = _written_out(2**64 + 1, 2064)  # between it and the next: 1,462 digits
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected", "got", "same"),
+    [
+        ("kattis", b"1.0000000000000002", DOUBLE_HALFWAY + PAST_TWO_CHUNKS + b"1", True),
+        ("kattis", b"1", DOUBLE_HALFWAY + PAST_TWO_CHUNKS + b"1", False),
+        ("kattis", b"1", DOUBLE_HALFWAY + PAST_TWO_CHUNKS, True),  # a tie, to even
+        ("domjudge", LONG_DOUBLE_LOW, LONG_DOUBLE_HALFWAY + PAST_TWO_CHUNKS, True),
+        ("domjudge", LONG_DOUBLE_LOW, LONG_DOUBLE_HALFWAY + PAST_TWO_CHUNKS + b"1", False),
+    ],
+    ids=["double-above-tie", "double-above-tie-wrong", "double-tie", "long-tie", "long-above"],
+)
+def test_a_long_number_is_read_from_every_digit_its_rounding_needs(spec, expected, got, same):
+    """A number of 140,000 bytes (read in place) a digit from halfway between two doubles
+    (54 significant digits) or two long doubles (1,462) is rounded as the whole of it is, as
+    problemtools' default_validator.cc (a185fe97) and DOMjudge's compare.cc (a023fd3e),
+    compiled, judge these pairs: its first 17 digits, or 800, and a 1 for the rest would
+    round it the other way."""
+    spec = f"{spec}:float_absolute_tolerance 0"
+    assert (difference(spec, expected + b"\n", got + b"\n") is None) == same
 
 
 def _written_short(number, spec):

@@ -69,6 +69,8 @@ def test_a_long_decimal_shortened_is_the_long_double_read_whole():
         ("0.00" + "7" * 5, b"0.77777e-2"),
         ("1" + "0" * 10 + "3", b"0.101e12"),  # 2 digits kept, a nonzero past them
         ("1" + "0" * 10, b"0.10e11"),  # zeros past them: no 1
+        ("103" + "0" * 10, b"0.101e13"),  # the nonzero digit right after them
+        ("1." + "0" * 10 + "3", b"0.101e1"),  # a point among them: 2 digits still
         ("5e" + "9" * 30, b"0.5e" + b"1" + b"0" * 20 + b"1"),  # past 21 digits: one of 22
         ("5E-0009", b"0.5e-8"),
     ],

@@ -33,6 +33,7 @@ def verdict(name, answer, output):
         ("rcmp6", b"0.5\n", b"0.5000011", "WA"),
         ("rcmp6", b"1000000\n", b"1000001.01", "WA"),  # relative 1.01e-6
         ("rcmp6", b"2.5\n", b"2.5e0", "OK"),
+        ("rcmp6", b"5\n", b"5.", "OK"),  # sscanf's %lf reads "5." whole
         ("rcmp6", b"1 2\n", b"1", "PE"),  # the output ends early (unexpected EOF: a PE)
         ("rcmp6", b"1\n", b"1 2", "PE"),  # words left over (Extra information)
         ("rcmp6", b"1\n", b"one", "PE"),
