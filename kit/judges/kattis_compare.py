@@ -105,7 +105,9 @@ def kattis_flags(
             value = _c_float(written)
         if value is None:
             raise ValueError(f"{word} needs a number after it")
-        if value < 0 and not domjudge:  # every number would be wrong: float:-1 is refused too
+        # problemtools takes a negative tolerance as none given (numbers then compared as
+        # text): refused as a slip, as float:-1 is
+        if value < 0 and not domjudge:
             raise ValueError(f"{word} {words[index + 1]}: a tolerance is not negative")
         if word != "float_relative_tolerance":
             flags = replace(flags, absolute=value, absolute_written=written)
