@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -31,6 +30,7 @@ from kit.problem_cases import (
     stray_files_note,
 )
 from kit.registry import load_registry
+from tests.memory_support import traced_peak
 from tests.package_support import workspace, zipped_guess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -716,12 +716,7 @@ def test_a_large_sample_is_read_for_its_notes_a_chunk_at_a_time(toy, note, endin
     (a 1 GiB sample, 2 GiB)."""
     (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b" \n" * (8 << 20) + ending)
     problem = toy_sum(toy)
-    tracemalloc.start()
-    try:
-        told = note(problem)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, told = traced_peak(lambda: note(problem))
     assert told is not None and said in told
     assert peak < 1 << 20
 

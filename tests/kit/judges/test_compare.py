@@ -4,7 +4,6 @@ tests/kit/judges/test_checker_compare.py's, the Kattis default validator's rules
 tests/kit/judges/test_kattis_compare.py's."""
 
 import random
-import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from kit.errors import BuildError
 from kit.judges import compare
 from kit.judges.comparator import Judgement
 from kit.judges.compare import parse_compare
+from tests.memory_support import traced_peak
 
 ROOT = Path(__file__).resolve().parents[3]
 WHERE = "problems.toml: [toy]"
@@ -297,13 +297,13 @@ def test_a_long_output_is_compared_without_holding_its_lines(spec):
     got = b"123456\n" * 300_000
     expected = b"123456 \n" * 300_000
     comparator = parse_compare(spec, Path("."), "problems.toml: [toy]")
-    tracemalloc.start()
-    try:
-        assert comparator.judge(Path("/dev/null"), expected, got).accepted
-        assert not comparator.judge(Path("/dev/null"), expected, got + b"7\n").accepted
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, (same, longer) = traced_peak(
+        lambda: (
+            comparator.judge(Path("/dev/null"), expected, got),
+            comparator.judge(Path("/dev/null"), expected, got + b"7\n"),
+        )
+    )
+    assert same.accepted and not longer.accepted
     assert peak < 4 << 20, peak
 
 
@@ -370,12 +370,7 @@ def test_an_output_of_one_long_token_is_compared_without_a_copy_of_it(spec, expe
     at its end took 27 s at 60 MB)."""
     got = b"9" * 4_000_000 + b"\n"
     judge = comparator(spec)
-    tracemalloc.start()
-    try:
-        judgement = judge.judge(NO_INPUT, expected, got)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, judgement = traced_peak(lambda: judge.judge(NO_INPUT, expected, got))
     assert judgement.accepted == (not message)
     assert judgement.message.startswith(message), judgement.message
     assert peak < 1 << 20, peak

@@ -3,7 +3,6 @@ flags, DOMjudge's copy of them, and the one-line errors for bad flags."""
 
 import random
 import time
-import tracemalloc
 from decimal import Decimal
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 from kit.errors import BuildError
 from kit.judges import kattis_compare, output_chunks
 from kit.judges.compare import parse_compare
+from tests.memory_support import traced_peak
 
 ROOT = Path(__file__).resolve().parents[3]
 WHERE = "problems.toml: [toy]"
@@ -417,12 +417,7 @@ def test_a_long_number_and_spaced_tokens_are_read_in_place(spec, expected, messa
     outputs)."""
     got = (b"0." + NINES[2:] if expected.startswith(b"0.") else NINES) + b"\n"
     judge = parse_compare(spec, ROOT, WHERE)
-    tracemalloc.start()
-    try:
-        judgement = judge.judge(NO_INPUT, expected, got)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, judgement = traced_peak(lambda: judge.judge(NO_INPUT, expected, got))
     assert judgement.accepted == (not message)
     assert judgement.message.startswith(message), judgement.message
     assert peak < 1 << 20, peak

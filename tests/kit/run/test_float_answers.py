@@ -2,11 +2,10 @@
 number close to the expected one gets the compare setting that would accept it; any other
 difference, a number far off, or a comparison that allows an error already, gets nothing."""
 
-import tracemalloc
-
 import pytest
 
 from kit.run.float_answers import float_hint
+from tests.memory_support import traced_peak
 
 
 def test_a_rounded_answer_is_pointed_at_the_float_comparison():
@@ -74,11 +73,8 @@ def test_other_wrong_answers_get_no_hint(spec, expected, got):
 
 def _hint_and_peak(compare, expected, got):
     """The float hint and the most memory Python held while it was found."""
-    tracemalloc.start()
-    try:
-        return float_hint(compare, expected, got), tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, hint = traced_peak(lambda: float_hint(compare, expected, got))
+    return hint, peak
 
 
 def test_a_long_output_is_read_without_holding_its_tokens():
@@ -111,12 +107,7 @@ def test_a_long_number_against_a_short_one_is_read_in_place(want, have):
     """A number read in place (longer than two chunks) against a short one on the other side
     is read in place too (``float`` of it would copy it), the hint given with it cut."""
     expected, got = want + b"\n", have + b"\n"
-    tracemalloc.start()
-    try:
-        hint = float_hint("tokens", expected, got)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, hint = traced_peak(lambda: float_hint("tokens", expected, got))
     assert hint and "same value written otherwise" in hint[0] and "1.5000000" in hint[0], hint
     assert len(hint[0]) < 400, hint
     assert peak < 1 << 20, peak

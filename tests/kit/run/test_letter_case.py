@@ -2,13 +2,13 @@
 ``yes`` for ``YES``) gets a hint, with testlib's ``nyesno`` named when every answer token is a
 YES or NO; a layout that differs too, a case-blind rule, or a checker's program gets none."""
 
-import tracemalloc
 from pathlib import Path
 
 import pytest
 
 from kit.judges.compare import parse_compare
 from kit.run.letter_case import GROWTH, SLACK, alike_sizes, case_hint
+from tests.memory_support import traced_peak
 
 INPUT = Path("in")
 
@@ -52,16 +52,6 @@ def test_a_checker_program_is_not_run_again_for_a_hint(tmp_path):
     checker = parse_compare("checker:check.py", tmp_path, "t")
     assert case_hint(checker, INPUT, b"YES\n", b"yes\n") == []
     assert not (tmp_path / "check.py.ran").exists()
-
-
-def traced_peak(work):
-    """The most ``work()`` held at once (tracemalloc), in bytes, and what it returned."""
-    tracemalloc.start()
-    try:
-        done = work()
-        return tracemalloc.get_traced_memory()[1], done
-    finally:
-        tracemalloc.stop()
 
 
 def test_a_flood_is_not_folded_for_a_short_answer():

@@ -2,12 +2,12 @@
 empty file, a main() never called) is told why; one that runs something, or printed, is not."""
 
 import ast
-import tracemalloc
 from types import SimpleNamespace
 
 import pytest
 
 from kit.run.uncalled_main import EMPTY_HINT, UNCALLED_HINT, uncalled_hint
+from tests.memory_support import traced_peak
 
 
 def solution(text):
@@ -50,12 +50,8 @@ def test_a_flood_s_blankness_is_read_without_a_copy_of_it():
     """A 60 MiB line of output took the kit a second 60 MiB here (``strip()``), its peak 148
     MiB for a judged WA; a blank one still gets the hint."""
     flood = b"3 " * (8 << 20)
-    tracemalloc.start()
-    try:
-        assert uncalled_hint(solution(UNCALLED), flood) == []
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, said = traced_peak(lambda: uncalled_hint(solution(UNCALLED), flood))
+    assert said == []
     assert peak < 1 << 20, peak
     said = [UNCALLED_HINT.format(rel="solutions/a.py")]
     assert uncalled_hint(solution(UNCALLED), b" \n\t\r\x0b\x0c") == said

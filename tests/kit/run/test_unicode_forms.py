@@ -2,7 +2,6 @@
 (``café`` decomposed, NFD, for the answer's composed NFC) gets a hint naming both forms; more
 than the form differing, a checker's program, ASCII texts or bytes not in UTF-8 get none."""
 
-import tracemalloc
 import unicodedata
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,6 +12,7 @@ from kit.judges.compare import parse_compare
 from kit.run import unicode_forms
 from kit.run.letter_case import SLACK
 from kit.run.unicode_forms import form_hint
+from tests.memory_support import traced_peak
 
 INPUT = Path("in")
 NFC = "café\n".encode()
@@ -80,12 +80,8 @@ def test_a_decomposed_flood_is_not_normalised_for_a_short_answer():
     """60 MiB of ``e`` and a combining accent for a 2-byte answer took the kit 409 MiB at its
     peak (decoded, made NFC, encoded again) for a hint it could not earn."""
     flood = "e\u0301".encode() * (3 << 20)
-    tracemalloc.start()
-    try:
-        assert hint("tokens", b"3\n", flood) == []
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, said = traced_peak(lambda: hint("tokens", b"3\n", flood))
+    assert said == []
     assert peak < 1 << 20, peak
 
 

@@ -5,7 +5,6 @@ naming the program and its input or seed, and where a Python one raised."""
 
 import os
 import sys
-import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from kit.registry import load_registry
 from kit.run.limits import limits_for
 from kit.run.process import TIME, Run
 from kit.stress.programs import Program, made_elsewhere, parse_program
+from tests.memory_support import traced_peak
 
 RUNNER = stand_in([parse_target("cpython3.8")])
 
@@ -222,12 +222,8 @@ def test_a_flood_of_an_answer_is_read_blank_or_not_without_a_copy_of_it(
     flood = b"3 " * (8 << 20)
     runs = {"flood": Run(0, flood, b"", seconds=0.1, cpu_seconds=0.1, peak_kib=1)}
     monkeypatch.setattr(Program, "_run", staticmethod(lambda *args, **settings: runs["flood"]))
-    tracemalloc.start()
-    try:
-        assert brute.answer("1\n6\n", cwd=tmp_path, limits=limits) is flood
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    peak, answer = traced_peak(lambda: brute.answer("1\n6\n", cwd=tmp_path, limits=limits))
+    assert answer is flood
     assert peak < 1 << 20, peak
     runs["flood"] = Run(0, b" \n\t\r\x0b\x0c", b"6\n", seconds=0.1, cpu_seconds=0.1, peak_kib=1)
     with pytest.raises(BuildError, match="it printed nothing on stdout, and on stderr: 6 "):
