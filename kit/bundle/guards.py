@@ -25,6 +25,10 @@ The API checks accept anything inside
 - the branch a flag set by a top-level ``try`` of imports takes only where they succeed
   (``IS_LOCAL = True`` / ``try: import seaborn`` / ``except ImportError: IS_LOCAL = False``,
   then ``if IS_LOCAL:``; ``settled_flags``, with the value the flag holds where they fail);
+- of an ``if`` (or a conditional expression) whose test is an ``and`` or ``or``, the branch
+  that operation sends some Pythons to only (``guarded_branches``): the branch of ``PYPY and
+  x``, the ``else`` of ``PYPY or x``; not the branch of ``PYPY or x``, which any Python runs
+  when ``x`` holds;
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and
@@ -125,6 +129,31 @@ def is_guard(
         if isinstance(node, ast.Name) and (node.id in GUARD_ATTRIBUTES or node.id in flags):
             return True
     return False
+
+
+def guarded_branches(
+    test: ast.expr, flags: frozenset[str] = frozenset(), settled: Settled = frozenset()
+) -> tuple[bool, bool]:
+    """Whether a guard's test (``is_guard``) sends only some Pythons to the branch where
+    ``test`` holds, and to the one where it fails: the branch of ``A and B`` runs only where
+    both hold (a guard in either guards it), its ``else`` where either fails (a guard in each
+    guards it); the branch of ``A or B`` where either holds (a guard in each), its ``else``
+    where both fail (a guard in either): ``if sys.version_info >= (3, 9) or x:`` runs its
+    branch on 3.8 when ``x`` holds (CPython 3.8.18 dies on ``math.lcm`` there, measured);
+    ``not`` swaps them. Any other test guards both or neither, one of ``settled`` neither."""
+    if id(test) in settled:  # the caller reads it (a test of the implementation, whole)
+        return False, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        holds, fails = guarded_branches(test.operand, flags, settled)
+        return fails, holds
+    if isinstance(test, ast.BoolOp):
+        each = [guarded_branches(value, flags, settled) for value in test.values]
+        holds, fails = [part[0] for part in each], [part[1] for part in each]
+        if isinstance(test.op, ast.And):
+            return any(holds), all(fails)
+        return all(holds), any(fails)
+    guard = is_guard(test, flags, settled)
+    return guard, guard
 
 
 def _told(test: ast.expr, settled: Settled) -> list[ast.AST]:
@@ -387,9 +416,13 @@ class _Guarded:
             self.found.extend(statement.body)  # for type checkers only: it never runs
             visit(statement.orelse)  # which always does
             return True
-        if is_guard(statement.test, self.flags, self.unguarding):
-            self.found.extend(statement.body)
-            self.found.extend(statement.orelse)
+        guarded = guarded_branches(statement.test, self.flags, self.unguarding)
+        if any(guarded):  # a guarded branch found, the other visited
+            for block, guards in zip((statement.body, statement.orelse), guarded):
+                if guards:
+                    self.found.extend(block)
+                else:
+                    visit(block)
             return True
         taken = _settled_truth(statement.test, self.settled, self.answered)  # the other: dead
         if taken is None and self.systems is not None:  # Windows takes one branch: the other

@@ -27,7 +27,10 @@ the operands of an ``and`` or ``or`` after such a test, as its branch, where it 
 the operation (``versioned_operands``, ``implementation_operands``: ``sys.version_info >= (3,
 9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). Each node is read by the branches it
 is in, never by its line (``node_windows``): an ``if``'s test runs wherever the ``if`` is
-reached, on its branch's line too. The checks of members some Pythons
+reached, on its branch's line too. An ``if``'s or a conditional expression's branches on an
+``and`` or ``or`` of such tests, or of such and plain ones, run where that operation sends them
+(``versioned_branches``: ``if sys.version_info >= (3, 9) and x:`` its branch from 3.9 on, its
+``else`` on every version). The checks of members some Pythons
 lack (``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
@@ -52,6 +55,7 @@ from kit.bundle.guards import (
     GUARD_CALLS,
     Settled,
     guard_flags,
+    guarded_branches,
     guarded_statements,
     imported_flags,
     is_guard,
@@ -107,6 +111,7 @@ def guarded_nodes_of(
         tests = {id(node.test) for node in expressions}  # its statement whole
         if versioned:
             tests |= set(versioned_tests(tree))
+            tests |= {id(test) for _, test, _, _ in versioned_branches(tree)}
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
         if expressions and not versioned:  # but one in an if's test tells that test's answer
             tests -= {id(inner) for node in walk(tree) if isinstance(node, ast.If)
@@ -115,8 +120,12 @@ def guarded_nodes_of(
         ids = {id(inner) for statement in found for inner in walk(statement)}
         flags = guard_flags(tree, settled) | imported.guards
         for node in expressions if not versioned else []:
-            if is_guard(node.test, flags, settled):
-                ids.update(id(inner) for part in (node.body, node.orelse) for inner in walk(part))
+            guarded = guarded_branches(node.test, flags, settled)
+            ids.update(
+                id(inner)
+                for part, guards in zip((node.body, node.orelse), guarded)
+                for inner in (walk(part) if guards else [])
+            )
         known[key] = frozenset(ids)
     ids, unused = known[key], module.unused_lines
     return lambda node: id(node) in ids or getattr(node, "lineno", 0) in unused
@@ -158,13 +167,26 @@ def versioned_operands(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int
     return _versioned(tree, ast.BoolOp)
 
 
+def versioned_branches(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
+    """Each branch of an ``if`` or a conditional expression on an ``and`` or ``or`` of tests
+    ``versioned_ifs`` reads, or of such and plain ones, as ``Rest``, with a test that bounds
+    it, read as that test's branch (``_operand_turns``): ``if sys.version_info >= (3, 9) and
+    x: math.cbrt(8.0)`` runs ``math.cbrt`` from 3.9 on (3.9 and 3.10 die there when ``x``
+    holds), ``if sys.version_info >= (3, 9) or x: math.lcm(2, 3)`` on every version (CPython
+    3.8.18 dies there when ``x`` holds; measured), its ``else`` from 3.9 on."""
+    return _versioned(tree, Rest)
+
+
 class Rest(NamedTuple):
     """The operands of an ``and`` or ``or`` after one that tells the version or the
     implementation: they run only where that one does not end it, as an ``if``'s branch runs
-    where its test sends it (``body``; ``orelse`` empty)."""
+    where its test sends it (``body``; ``orelse`` empty); or an ``if``'s or a conditional
+    expression's branches on an ``and`` or ``or`` of such tests and plain ones (``of``:
+    ``versioned_branches``)."""
 
-    body: list[ast.expr]
-    orelse: list[ast.expr]
+    body: list
+    orelse: list
+    of: ast.If | ast.IfExp | None = None  # the if or expression whose branches they are
 
 
 def _versioned(tree: ast.Module, kind: type) -> list:
@@ -177,7 +199,7 @@ def _versioned(tree: ast.Module, kind: type) -> list:
     known = _VERSIONED.get(tree)
     if known is None:
         modules = module_names(tree)
-        known = {ast.If: [], ast.IfExp: [], ast.expr: [], ast.BoolOp: []}
+        known = {ast.If: [], ast.IfExp: [], ast.expr: [], ast.BoolOp: [], Rest: []}
         for node in walk(tree):
             if isinstance(node, ast.BoolOp):
                 ors = isinstance(node.op, ast.Or)  # its rest runs where the test fails
@@ -191,6 +213,7 @@ def _versioned(tree: ast.Module, kind: type) -> list:
                 turn = _turn(node.test, modules)
                 if turn is not None:
                     known[type(node)].append((node, *turn))
+                known[Rest].extend(_operand_turns(node, modules))
         _VERSIONED[tree] = known
     return known[kind]
 
@@ -198,6 +221,34 @@ def _versioned(tree: ast.Module, kind: type) -> list:
 def _rests(node: ast.BoolOp) -> list[tuple[Rest, ast.expr]]:
     """Each operand of ``node`` but the last, with the operands after it (``Rest``)."""
     return [(Rest(node.values[at + 1 :], []), value) for at, value in enumerate(node.values[:-1])]
+
+
+def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
+    """The branches of an ``if`` or a conditional expression whose test is an ``and`` or
+    ``or`` of operands that are such tests, or of such and plain ones, each as ``Rest`` with
+    the test that bounds it: ``A and B`` runs its branch where each of them holds (a plain
+    operand bounds nothing), its ``else`` anywhere; ``A or B`` its ``else`` where each fails,
+    its branch where either holds when both are such tests (from the lower of two versions
+    both turn from, below the higher of two both turn at; else anywhere)."""
+    test = node.test
+    if not isinstance(test, ast.BoolOp):
+        return []
+    body, orelse = (
+        (node.body, node.orelse) if isinstance(node, ast.If) else ([node.body], [node.orelse])
+    )
+    turns = [_turn(value, modules) for value in test.values]
+    found = [turn for turn in turns if turn is not None]
+    if not found or isinstance(test.op, ast.And):
+        return [(Rest(body, [], node), *turn) for turn in found]
+    bounds = [(BASE, added) if below else (added, NEVER) for _, added, below in found]
+    hull = min(low for low, _ in bounds), max(high for _, high in bounds)
+    whole = [] if len(found) < len(turns) or hull == ALL else [(found[0][0], *hull)]
+    return [(Rest([], orelse, node), *turn) for turn in found] + [
+        (Rest(body, [], node), inner, low, False)
+        if high == NEVER
+        else (Rest([], body, node), inner, high, False)
+        for inner, low, high in whole
+    ]
 
 
 def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int, int], bool] | None:
@@ -274,8 +325,10 @@ def _guard_expressions(module: Source, modules: list[Source], tree: ast.Module) 
     imported = imported_flags(module, modules, settled_tests)
     flags = guard_flags(tree, settled) | imported.guards
     read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree)}
+    read |= {id(test) for _, test, _, _ in versioned_branches(tree)}
     read |= {id(node.test) for node, _, _ in implementation_expressions(module, modules)}
-    return [(node, guarded_parts(node, read)) for node in every if is_guard(node.test, flags, read)]
+    guards = [node for node in every if is_guard(node.test, flags, read)]
+    return [(node, guarded_parts(node, read, flags)) for node in guards]
 
 
 _GUARD_EXPRESSIONS: weakref.WeakKeyDictionary[ast.Module, list]
@@ -284,7 +337,9 @@ GUARDED = (NEVER, NEVER)  # the window of what a guard's test guards: no version
 TYPES = frozenset({"int", "str", "bytes"})  # hasattr(int, "bit_count"): any n.bit_count()
 
 
-def guarded_parts(node: ast.IfExp, unguarding: Settled = frozenset()) -> list[ast.expr]:
+def guarded_parts(
+    node: ast.IfExp, unguarding: Settled = frozenset(), flags: frozenset[str] = frozenset()
+) -> list[ast.expr]:
     """What a conditional expression on a guard's test guards: for a test asking for a member
     (``hasattr(x, "bit_count")``, ``getattr(x, "name", None)``; under ``not``, or ``and``
     with more), the reads of that member of that object in the branch that runs where it is
@@ -297,7 +352,8 @@ def guarded_parts(node: ast.IfExp, unguarding: Settled = frozenset()) -> list[as
     negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
     test = node.test.operand if negated else node.test
     if not any(_member_asked(part, unguarding) for part in walk(test)):
-        return [node.body, node.orelse]
+        guarded = guarded_branches(node.test, flags, unguarding)  # ``flags``: the module's
+        return [part for part, guards in zip((node.body, node.orelse), guarded) if guards]
     anded = isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
     asked = [_member_asked(part, unguarding) for part in (test.values if anded else [test])]
     branch = node.orelse if negated else node.body  # where the test holds
@@ -437,6 +493,7 @@ def node_windows(module: Source, modules: list[Source]) -> tuple[dict[int, tuple
     found = _NODE_WINDOWS.get(tree)
     if found is None:
         tests = versioned_ifs(tree) + versioned_expressions(tree) + versioned_operands(tree)
+        tests += versioned_branches(tree)
         versions = _versions_of(tests)
         versions.update(guarded_windows(module, modules))
         kinds = _implementation_tests(module, modules)

@@ -56,6 +56,7 @@ from kit.check.settled_tests import (
     implementation_operands,
     node_windows,
     settled_tests,
+    versioned_branches,
     versioned_expressions,
     versioned_ifs,
     versioned_operands,
@@ -93,8 +94,11 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     tests = frozenset(id(test) for _, test, _, _ in expressions)
     tests |= {id(node.test) for node, _, _ in by_implementation}
     tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
+    branched = versioned_branches(tree)  # an if's alone below, an expression's as a rest
+    tests |= {id(test) for rest, test, _, _ in branched if isinstance(rest.of, ast.IfExp)}
     versions, runners = node_windows(module, modules)  # who runs each branch, by node
     rests = versioned_operands(tree) + implementation_operands(module, modules)
+    rests += [entry for entry in branched if isinstance(entry[0].of, ast.IfExp)]
     windows = _expression_windows(versions, expressions, by_implementation, rests)
     branches = _holes(module, modules, windows)
 
@@ -112,10 +116,11 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     texts: list[Read] = [(opened(), 0, 0, EVERY, None)]
     ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
+    ifs += [(rest.of, test) for rest, test, _, _ in branched if isinstance(rest.of, ast.If)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
     header = [ast.unparse(node) for node in imports]
     places = masked.split("\n")  # a branch's start, read where no guarded code is ``pass``
-    for node, _ in ifs:
+    for node in {id(node): node for node, _ in ifs}.values():  # V and W: its branches once
         # the ifs within this one are guards, read alone in their turn
         read = {id(test) for other, test in ifs if other is node or not _within(other, node)}
         # its test in place: its branch may start on its line, at the column it has there
@@ -153,7 +158,9 @@ def _expression_windows(
 ) -> list[tuple[ast.expr, Window]]:
     """The branches of the conditional expressions ``expressions`` (``versioned_expressions``)
     and ``by_implementation`` (``implementation_expressions``), and the operands of ``and``
-    and ``or`` after a test (``rests``: ``versioned_operands``, ``implementation_operands``),
+    and ``or`` after a test (``rests``: ``versioned_operands``, ``implementation_operands``;
+    a conditional expression's branches on an ``and`` or ``or`` of such tests,
+    ``versioned_branches``),
     with the versions each runs on (``windows``: ``node_windows``', within another's branch,
     an ``if``'s or an expression's, on those of both)."""
     versioned = [
@@ -162,7 +169,7 @@ def _expression_windows(
         for branch, _ in branch_windows(node, added, negated)
     ]
     versioned += [branch for node, _, _ in by_implementation for branch in (node.body, node.orelse)]
-    versioned += [value for rest, *_ in rests for value in rest.body]
+    versioned += [value for rest, *_ in rests for value in rest.body + rest.orelse]
     unique = list({id(branch): branch for branch in versioned}.values())  # a and b and c: c once
     return [(branch, windows.get(id(branch), EVERY)) for branch in unique]
 

@@ -13,6 +13,7 @@ from kit.bundle import guards
 from kit.bundle.eager_parts import eager_parts
 from kit.bundle.guards import (
     _decorators,
+    guarded_branches,
     guarded_lines,
     guarded_statements,
     imported_flags,
@@ -834,3 +835,43 @@ def test_every_statement_and_part_neutralised_leaves_a_text_that_parses(path, mo
             ast.parse(done)
         except SyntaxError as error:
             pytest.fail(f"line {error.lineno}: {done.split(chr(10))[error.lineno - 1]!r}")
+
+
+@pytest.mark.parametrize(
+    ("test", "guarded"),
+    [
+        ("PYPY and x", (True, False)),  # its else runs where x fails, on any Python
+        ("PYPY or x", (False, True)),  # its branch where x holds, on any Python
+        ("not (PYPY or x)", (True, False)),
+        ("not PYPY and not x", (True, False)),
+        ("PYPY and sys.version_info >= (3, 9)", (True, True)),
+        ("PYPY or sys.version_info >= (3, 9)", (True, True)),
+        ("(PYPY or x) and y", (False, False)),
+        ("(PYPY and x) or y", (False, False)),
+        ("x and y", (False, False)),
+        ("sys.version_info >= (3, 9)", (True, True)),
+    ],
+)
+def test_a_guard_in_an_and_or_or_guards_the_branch_that_operation_sends_it_to(test, guarded):
+    """``if sys.version_info >= (3, 9) or x: math.lcm(2, 3)``: CPython 3.8.18 runs the
+    branch when ``x`` holds and dies there (measured); a guard anywhere in the test guarded
+    both branches."""
+    assert guarded_branches(ast.parse(test, mode="eval").body, frozenset({"PYPY"})) == guarded
+
+
+def test_an_if_on_an_and_or_an_or_with_a_plain_operand_guards_one_branch():
+    _, tree = parsed(
+        """\
+        import sys
+        PYPY = sys.implementation.name == "pypy"
+        if PYPY or x:
+            a = 1
+        else:
+            b = 2
+        if PYPY and x:
+            c = 3
+        elif y:
+            d = 4
+        """
+    )
+    assert sorted(statement.lineno for statement in guarded_statements(tree)) == [6, 8]

@@ -985,3 +985,38 @@ def test_a_comparison_of_a_sys_the_module_binds_otherwise_tells_no_version():
     assert [(f[1], f[2]) for f in found if apis.lacks(f, (3, 8), "cpython")] == [(5, LCM)]
     found = apis.findings([module("import math, sys\n" + operation)])
     assert [(f[1], f[2]) for f in found if apis.lacks(f, (3, 8), "cpython")] == []
+
+
+# CPython 3.8.18 dies on the first, third, fifth, seventh and eighth when x holds, on the sixth
+# when it fails, 3.9.18, 3.10.13 and PyPy 3.9.16 on the second and fourth when it holds
+# (AttributeError), every one of them on none of the last four (measured): a guard in an and
+# or or's operand guards where the operation sends its branch
+THE_BRANCHES_OF_AND_AND_OR = [
+    ("if sys.version_info >= (3, 9) or x:\n    math.lcm(2, 3)", {8: [(5, LCM)]}),
+    ("if sys.version_info >= (3, 9) and x:\n    math.cbrt(8.0)", {9: [(5, CBRT)], 10: [(5, CBRT)]}),
+    ("if HAS or x:\n    math.lcm(2, 3)", {8: [(5, LCM)]}),
+    ("y = math.cbrt(8.0) if sys.version_info >= (3, 9) and x else 0",
+     {9: [(4, CBRT)], 10: [(4, CBRT)]}),
+    ("t = s.removeprefix('a') if x or sys.version_info >= (3, 9) else s",
+     {8: [(4, PREFIX)]}),
+    ("if sys.version_info < (3, 9) and x:\n    pass\nelse:\n    math.lcm(2, 3)", {8: [(7, LCM)]}),
+    ("if not (sys.version_info >= (3, 9) or x):\n    pass\nelse:\n    math.lcm(2, 3)",
+     {8: [(7, LCM)]}),
+    ("y = math.lcm(2, 3) if x or HAS else 0", {8: [(4, LCM)]}),
+    ("if sys.version_info >= (3, 9) and x:\n    math.lcm(2, 3)", {}),
+    ("if sys.version_info < (3, 9) or x:\n    pass\nelse:\n    math.lcm(2, 3)", {}),
+    ("if sys.version_info >= (3, 9) or sys.version_info >= (3, 10):\n    math.lcm(2, 3)", {}),
+    ("y = 0 if sys.version_info < (3, 9) or x else math.lcm(2, 3)", {}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), THE_BRANCHES_OF_AND_AND_OR)
+def test_a_guard_in_an_and_or_or_guards_the_branch_that_operation_sends_it_to(code, refuses):
+    """``if sys.version_info >= (3, 9) or x: math.lcm(2, 3)`` was accepted for 3.8, whose
+    branch runs when ``x`` holds: a guard anywhere in the test guarded both branches. The
+    branch of ``A and B`` runs where both hold, on the versions each test of the version
+    lets it (a plain operand: any), its ``else`` anywhere; that of ``A or B`` where either
+    does (on the versions of either when both are such tests, else any), its ``else`` where
+    both fail; ``not`` swaps them; a conditional expression's branches alike."""
+    text = f"import math, sys\nHAS = hasattr(math, 'lcm')\ns, x = 'ab', 1\n{code}\n"
+    assert refused(text) == {(3, v): refuses.get(v, []) for v in (8, 9, 10, 11)}

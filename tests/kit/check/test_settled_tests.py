@@ -24,6 +24,7 @@ from kit.check.settled_tests import (
     reach,
     settled_tests,
     version_windows,
+    versioned_branches,
     versioned_expressions,
     versioned_ifs,
     versioned_operands,
@@ -243,7 +244,8 @@ def test_a_conditional_expression_on_another_guard_s_test_guards_what_it_asks_fo
     assert guarded_statements_of(source, [source, env], versioned=True) == set()
     assert guarded_branches_of(source, [source, env], versioned=True) == []
     assert guarded_statements_of(source, [source, env]) == set()
-    assert len(guarded_branches_of(source, [source, env])) == 16  # both of each, but i's
+    # both of each but i's, c's else and d's branch (each runs where n sends it, anywhere)
+    assert len(guarded_branches_of(source, [source, env])) == 14
 
 
 def test_a_tree_s_versioned_ifs_and_expressions_are_read_once(monkeypatch):
@@ -502,3 +504,50 @@ def test_the_operands_after_a_test_in_and_or_or_run_where_it_lets_them():
         "n.e": (None, "pypy"),
         "n.f": (None, None),
     }
+
+
+def test_the_branches_of_an_if_on_and_or_or_run_where_that_operation_sends_them():
+    """``versioned_branches``: the branch of an ``and`` of tests of the version (or of such and
+    plain ones) runs where each holds, its ``else`` anywhere; the ``else`` of an ``or`` where
+    each fails, its branch anywhere but when each operand is such a test (the versions of
+    either); ``guarded_nodes_of`` with ``versioned`` takes those tests for no guards, nor a
+    flag's in an ``or`` with a plain operand, whose branch runs anywhere."""
+    text = """\
+        import math, sys
+        HAS = hasattr(math, "lcm")
+        if sys.version_info >= (3, 9) and x and sys.version_info < (3, 11):
+            a.a()
+        else:
+            a.b()
+        if sys.version_info >= (3, 9) or x:
+            a.c()
+        else:
+            a.d()
+        if sys.version_info >= (3, 10) or sys.version_info >= (3, 9):
+            a.e()
+        y = a.f() if x and sys.version_info < (3, 10) else a.g()
+        if HAS or x:
+            a.h()
+        else:
+            a.i()
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    tree = source.shipped_tree()
+    lines = [(rest.of.lineno, added, below) for rest, _, added, below in versioned_branches(tree)]
+    assert lines == [(3, (3, 9), False), (3, (3, 11), True), (7, (3, 9), False),
+                     (11, (3, 10), False), (11, (3, 9), False), (11, (3, 9), False),
+                     (13, (3, 10), True)]  # fmt: skip
+    versions, _ = node_windows(source, [source])
+    calls = {
+        n.func.attr: n for n in ast.walk(tree) if isinstance(getattr(n, "func", 0), ast.Attribute)
+    }
+    read = {name: versions.get(id(call)) for name, call in calls.items()}
+    assert {name: window for name, window in read.items() if window is not None} == {
+        "a": ((3, 9), (3, 11)),
+        "d": (BASE, (3, 9)),
+        "e": ((3, 9), NEVER),
+        "f": (BASE, (3, 10)),
+    }
+    assert guarded_statements_of(source, [source], versioned=True) == {17}
+    assert guarded_statements_of(source, [source]) == {4, 10, 12, 17}
