@@ -41,6 +41,10 @@ NAMES = ("build", "run", "stress", "new", "listen", "init", "bench", "startup", 
 # A program name in backquotes in the help: ``python build.py run SLUG`` or `cpkit SLUG`.
 PROGRAM_IN_HELP = re.compile(r"(?<=`)(?:python build\.py|python -m kit|cpkit)(?=[ `])")
 
+# A module of the kit named after a phrase of a module's doc, `` (``kit.run.verdicts``)``: where
+# the code lies, for its readers; left out of the help its users read.
+MODULE_IN_HELP = re.compile(r" \(``kit(?:\.\w+)+``\)")
+
 
 def paragraph(doc: str | None, number: int = 0) -> str:
     """The ``number``-th paragraph of a docstring, a command's description in its help; "" when
@@ -51,9 +55,11 @@ def paragraph(doc: str | None, number: int = 0) -> str:
 
 def named(text: str | None) -> str | None:
     """``text`` (a command's help, from its module's doc) with the program names it quotes
-    made the running one's, and the doc's double backquotes single (as the docs quote)."""
+    made the running one's, the kit's modules it names in parentheses left out, and the doc's
+    double backquotes single (as the docs quote)."""
     if not text:
         return text
+    text = MODULE_IN_HELP.sub("", text)
     return PROGRAM_IN_HELP.sub(lambda _: command(), text).replace("``", "`")
 
 

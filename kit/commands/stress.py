@@ -17,10 +17,10 @@ interactive problem is played instead: each file is a secret input for the probl
 interactor (``kit.run.interact``), the answers (``reference``, ``--brute``) only the ANSWER
 files of an interactor that is given one (``kattis:``, ``testlib:``). The first failure (the
 lowest ``i``) stops the run.
-``kit.stress.shrink`` then shrinks the file (fewer test cases, smaller parameters, structural
-cuts that the module's ``validate`` accepts, or else a package's input validators; without a
-validator, smaller sizes of a generator that takes one, else the smallest failing file among
-the next seeds) and the smallest failing
+The shrink (``kit.stress.shrink``) then cuts the file down (fewer test cases, smaller
+parameters, structural cuts that the module's ``validate`` accepts, or else a package's input
+validators; without a validator, smaller sizes of a generator that takes one, else the smallest
+failing file among the next seeds) and the smallest failing
 input found is printed with the expected and the actual output (a game's last lines
 exchanged), and the options that make again the smallest generated file that fails (the one
 whose text the shrink then cut down; its seed may differ from the first failure's). When

@@ -138,6 +138,7 @@ def test_every_command_help_names_cpkit(name, capsys):
     text = capsys.readouterr().out
     assert "build.py" not in text, text
     assert "``" not in text, text
+    assert "`kit." not in text, text  # the kit's modules are its code's, not the help's
     assert text.startswith(f"usage: cpkit {name} ")
 
 

@@ -22,6 +22,15 @@ def test_the_help_names_the_program_as_started(monkeypatch):
     assert commands.named(None) is None
 
 
+def test_the_help_leaves_out_the_kit_s_modules_a_doc_names():
+    """``cpkit run --help`` ended "(`kit.problem_cases.missing_case`)", ``stress --help`` named
+    ``kit.run.verdicts`` and three more: where the code lies, nothing its users can act on."""
+    text = "the build's (``kit.run.verdicts``). The shrink (``kit.stress.shrink``) then cuts"
+    assert commands.named(text) == "the build's. The shrink then cuts"
+    kept = "as its ``kit`` key says (``kit: yes``)"  # not a module's name
+    assert commands.named(kept) == "as its `kit` key says (`kit: yes`)"
+
+
 @pytest.mark.parametrize(
     ("parse", "text", "value"),
     [
