@@ -280,7 +280,7 @@ def runner_named(name: str) -> Runner:
         here = ", ".join(i.short for i in found()) or "none"
         raise BuildError(
             f"--target {name}: neither a target's name (such as cpython3.8, 3.8 or pypy3) nor "
-            f"a Python 3 interpreter here (found: {here})"
+            f"a Python 3 interpreter here (found: {here}){_meant(text)}"
         )
     if interpreter.version < OLDEST:  # as a target's name that old is refused
         raise BuildError(
@@ -289,6 +289,18 @@ def runner_named(name: str) -> Runner:
     version = interpreter.version if interpreter.impl == "cpython" else None
     target = Target(interpreter.impl, version)
     return Runner(target, interpreter, True, _unlimited_digits([target], interpreter))
+
+
+def _meant(text: str) -> str:
+    """The target a name without its version most likely meant, said after the error: ``pypy``
+    is ``pypy3`` (on a machine without a ``pypy`` command); ``cpython`` (or ``cpython3``) needs
+    its version. "" for any other name."""
+    name = text.lower().replace("-", "")
+    if name == "pypy":
+        return "; did you mean pypy3?"
+    if name in ("cpython", "cpython3"):
+        return "; name its version: cpython3.8 or 3.8"
+    return ""
 
 
 def fallback_for(target: Target, runner: Runner) -> Runner | None:

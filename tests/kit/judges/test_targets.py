@@ -1,6 +1,7 @@
 """kit.judges.targets.runner_named: ``--target NAME`` names a target or any local interpreter."""
 
 import os
+import shutil
 import sys
 import time
 from dataclasses import replace
@@ -70,6 +71,25 @@ def test_a_name_that_runs_nothing_is_a_one_line_error(name, start):
     assert "\n" not in str(error.value)
     if "neither" in start:  # what is here, not a list that reads as the problem's targets
         assert str(error.value).endswith(f"(found: {', '.join(i.short for i in found())})")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("pypy", "; did you mean pypy3?"),
+        ("PyPy", "; did you mean pypy3?"),
+        ("cpython", "; name its version: cpython3.8 or 3.8"),
+        ("cpython3", "; name its version: cpython3.8 or 3.8"),
+    ],
+)
+def test_a_target_s_name_without_its_version_is_said_how_to_name_it(monkeypatch, name, said):
+    """``--target pypy`` (no ``pypy`` command here) or ``--target cpython`` was told only that
+    it is no target's name: a user who wrote it meant one, and is told which."""
+    monkeypatch.setattr(shutil, "which", lambda _: None)
+    with pytest.raises(BuildError) as error:
+        runner_named(name)
+    assert str(error.value).startswith(f"--target {name}: neither a target's name")
+    assert str(error.value).endswith(said)
 
 
 def test_a_pypy_named_with_none_here_runs_under_the_build_s_stand_in(monkeypatch):
