@@ -202,7 +202,10 @@ def run(args: argparse.Namespace) -> int:
     if args.package is not None:
         return _from_package(args, root, given)
     if args.time_limit is not None:
-        raise BuildError("new: --time-limit goes with --package (a page or a template sets it)")
+        raise BuildError(
+            "new: --time-limit goes with --package (a page or a template sets it; else edit "
+            "the problem's time_limit in problems.toml once it is made)"
+        )
     task, testdir = (None, None) if args.page else _acc_task(args, root, given)
     if args.judge is not None or not (args.page or task):
         check_judge(args.judge)

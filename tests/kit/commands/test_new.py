@@ -307,7 +307,9 @@ def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
         cli.main(["new", "other", "--judge", "AtCoder", "--root", str(toy), "--time-limit", "1"])
         == 2
     )
-    assert "--time-limit goes with --package" in capsys.readouterr().err
+    error = capsys.readouterr().err  # and where to set it, which the error did not say
+    assert "--time-limit goes with --package" in error
+    assert "else edit the problem's time_limit in problems.toml once it is made)" in error
 
 
 def test_new_from_a_path_that_is_no_package_is_a_one_line_error(toy, capsys):
