@@ -60,18 +60,21 @@ def shadowed_module(slug: str, judge: str) -> str | None:
     return None
 
 
-def check_slug(slug: str, where: str) -> None:
-    """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE."""
+def check_slug(slug: str, where: str, judge: str = "") -> None:
+    """Raise a one-line BuildError, starting with ``where``, when ``slug`` breaks SLUG_RULE;
+    a name that starts with a digit is suggested after the ``judge`` named with it, as a page's
+    title of no letters is slugged (``1900A`` with Codeforces: ``codeforces_1900a``)."""
     if is_reserved(slug):
         raise BuildError(f"{where}: {RESERVED_RULE}")
     if not is_slug(slug):
-        raise BuildError(f"{where}: {SLUG_RULE}{_suggestion(slug)}")
+        raise BuildError(f"{where}: {SLUG_RULE}{_suggestion(slug, judge.lower())}")
 
 
-def _suggestion(text: str) -> str:
+def _suggestion(text: str, judge: str = "") -> str:
     """The end of SLUG_RULE's line for a name that breaks it but makes a slug as a title would:
-    ``(did you mean 'two_sum'?)`` for "Two-Sum"; "" when it makes none ("2sum")."""
-    made = slug_from(text)
+    ``(did you mean 'two_sum'?)`` for "Two-Sum"; "" when it makes none ("2sum" without a
+    judge, whose name it would follow)."""
+    made = slug_from(text, judge if is_slug(judge) else "")
     return f" (did you mean {made!r}?)" if made and made != text and is_slug(made) else ""
 
 

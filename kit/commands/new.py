@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     if contest is not None:
         return from_contest(args, root, contest)
     if args.slug is not None:
-        check_slug(args.slug, f"new: {args.slug!r}")
+        check_slug(args.slug, f"new: {args.slug!r}", args.judge or "")
     if args.package is not None:
         return _from_package(args, root, given)
     if args.time_limit is not None:

@@ -61,6 +61,23 @@ def test_a_slug_that_breaks_a_rule_is_refused_naming_the_rule(slug, rule):
     assert str(raised.value) == f"problems.toml: [{slug}]: {rule}"
 
 
+@pytest.mark.parametrize(
+    ("slug", "judge", "end"),
+    [
+        ("1900A", "Codeforces", f"{SLUG_RULE} (did you mean 'codeforces_1900a'?)"),
+        ("1000", "timus", f"{SLUG_RULE} (did you mean 'timus_1000'?)"),
+        ("2sum", "library checker", SLUG_RULE),  # no slug of the judge's name to lead it
+        ("Two-Sum", "AtCoder", f"{SLUG_RULE} (did you mean 'two_sum'?)"),
+    ],
+)
+def test_a_slug_of_a_digit_first_is_suggested_after_its_judge(slug, judge, end):
+    """``cpkit new 1900A --judge codeforces`` was told the rule alone, as a page's title of no
+    letters is slugged after its judge."""
+    with pytest.raises(BuildError) as raised:
+        check_slug(slug, "new", judge)
+    assert str(raised.value) == f"new: {end}"
+
+
 @pytest.mark.parametrize("slug", ["a", "toy_sum", "abc300_a", "a" * SLUG_MAX, "shared_2"])
 def test_a_slug_that_keeps_the_rules_passes(slug):
     assert is_slug(slug)

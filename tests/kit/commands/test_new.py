@@ -312,6 +312,11 @@ def test_a_package_without_a_time_limit_needs_one_given(toy, capsys, tmp_path):
     assert "else edit the problem's time_limit in problems.toml once it is made)" in error
 
 
+def test_a_slug_of_a_digit_first_is_suggested_after_the_judge_named(toy, capsys):
+    assert cli.main(["new", "1900A", "--judge", "Codeforces", "--root", str(toy)]) == 2
+    assert capsys.readouterr().err.endswith("(did you mean 'codeforces_1900a'?)\n")
+
+
 def test_new_from_a_path_that_is_no_package_is_a_one_line_error(toy, capsys):
     assert cli.main(["new", "--package", "nowhere.zip", "--root", str(toy)]) == 2
     error = capsys.readouterr().err
