@@ -64,8 +64,18 @@ def check_imported_names(entry: Source, helpers: list[Source]) -> None:
                 if not any(_set_from_outside(other, name) for other in sources):
                     raise BuildError(
                         f"{source.rel}:{node.lineno}: imports '{name}' from "
-                        f"{helper.rel}, which does not define it"
+                        f"{helper.rel}, which does not define it{_no_submodule(helper, name)}"
                     )
+
+
+def _no_submodule(helper: Source, name: str) -> str:
+    """For a package's ``__init__.py``, that the name is none of its modules either: ``from
+    shared import mathx2`` meant a file ``shared/mathx2.py`` as often as a name."""
+    if not helper.is_package:
+        return ""
+    folder = helper.rel.rpartition("/")[0]
+    place = f"{folder}/{name}" if folder else name
+    return f", and there is no module {place}.py or package {place}/"
 
 
 def _load_time_imports(

@@ -58,7 +58,7 @@ def test_a_name_the_helper_never_binds_fails_the_build_in_one_line(toy):
         (  # a package's __init__, no submodule of that name
             {"shared/mathx.py": "from shared import nothere\n"},
             "shared/mathx.py:1: imports 'nothere' from shared/__init__.py, which does not "
-            "define it",
+            "define it, and there is no module shared/nothere.py or package shared/nothere/",
         ),
         (  # bound in a function only, and in a class's body
             {"shared/mathx.py": "def f():\n    nothere = 1\nclass C:\n    nothere = 2\n"},
