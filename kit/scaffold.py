@@ -46,7 +46,7 @@ from pathlib import Path
 
 from kit.errors import BuildError
 from kit.judges.profiles import PROFILES, STRICTEST, profile_for
-from kit.pages import atcoder
+from kit.pages import atcoder, codeforces
 
 TABLE = """
 [{slug}]
@@ -311,8 +311,11 @@ def usual(slug: str, judge: str) -> Known:
 def judge_id(slug: str, judge: str) -> str | None:
     """The judge's id of the problem that ``slug`` names by its form: an AtCoder task id
     (``abc300_a``; ``arc058_e``'s is ``arc058_c``: kit.pages.atcoder.task_id), whose address
-    the id is part of; else None."""
+    the id is part of, or a Codeforces problem's (``cf1900a``: ``1900A``,
+    kit.pages.codeforces.task_id); else None."""
     profile = profile_for(judge)
+    if profile is not None and profile.name == codeforces.NAME:
+        return codeforces.task_id(slug)
     if profile is None or profile.name != atcoder.NAME:
         return None
     return atcoder.task_id(slug)

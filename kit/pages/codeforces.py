@@ -84,6 +84,19 @@ def _title_id(root: Element) -> str | None:
     return found[1] if found else None
 
 
+# a slug naming a Codeforces problem by its contest and index, as the kit suggests one for a
+# title of no letters (``codeforces_1900a``) or as users write them (``cf1900a``, ``cf_1900a``):
+# the id its address gives (codeforces.com/contest/1900/problem/A: ``1900A``; an index of a
+# letter and a digit, ``1910B2``, for a problem in parts; a gym's contest of six digits)
+TASK_ID = re.compile(r"(?:codeforces_|cf_?)([1-9]\d{0,5})([a-z][1-9]?)")
+
+
+def task_id(slug: str) -> str | None:
+    """The problem id a slug of ``TASK_ID``'s form names (``cf1900a``: ``1900A``), or None."""
+    found = TASK_ID.fullmatch(slug)
+    return f"{found[1]}{found[2].upper()}" if found else None
+
+
 def id_in(url: str | None) -> str | None:
     """The judge's id of the problem in its address, or None."""
     found = re.search(r"/(?:contest|gym)/(\d+)/problem/(\w+)", url or "") or re.search(

@@ -305,6 +305,9 @@ def test_a_problem_accepting_any_answer_gets_a_checker_line_to_set_after_its_lim
         ("abc300_a", "POJ", "?"),
         ("arc058_e", "AtCoder", "arc058_c"),  # the task the slug names: ARC 058's E
         ("abc300_1", "AtCoder", "?"),
+        ("cf1900a", "Codeforces", "1900A"),  # the contest and index of codeforces.com/contest/
+        ("codeforces_1910b2", "codeforces", "1910B2"),  # the slug new suggests for 1910B2
+        ("cf1900a", "AtCoder", "?"),
     ],
 )
 def test_a_slug_that_is_the_judge_s_task_id_fills_the_table_s_id(slug, judge, ident):

@@ -70,6 +70,25 @@ def test_the_id_is_the_contest_and_letter_of_the_address(url, problem):
     assert codeforces.read(parse(PAGE), "p.html", url).id == problem
 
 
+@pytest.mark.parametrize(
+    ("slug", "problem"),
+    [
+        ("cf1900a", "1900A"),
+        ("cf_1900a", "1900A"),
+        ("codeforces_1910b2", "1910B2"),  # a problem in parts
+        ("cf100001c", "100001C"),  # a gym's contest
+        ("cf1900", None),  # no index
+        ("cf1900ab", None),
+        ("cf0a", None),
+        ("cf1234567a", None),
+        ("abc300_a", None),
+        ("xcf1900a", None),
+    ],
+)
+def test_a_slug_of_contest_and_index_names_the_id_the_address_gives(slug, problem):
+    assert codeforces.task_id(slug) == problem
+
+
 def test_a_page_is_codeforces_by_its_statement_block():
     assert codeforces.matches(parse(PAGE)) and not codeforces.matches(parse("<p>x</p>"))
 
