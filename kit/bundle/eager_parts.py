@@ -10,8 +10,11 @@ though not its defaults; a ``lambda`` given to a call that calls it at once (``s
 key=lambda x: ...)``) is read as later all the same, which refuses what it cannot tell, but
 one called where it is written (``(lambda a, b: math.lcm(a, b))(2, 3)``) runs now. A
 generator expression given to a call is read as running now: it nearly always feeds the call
-(``sum(f(x) for x in a)``); any other (``g = (f(x) for x in a)``, run by whatever takes ``g``
-later, outside the ``try`` perhaps) runs later but its first iterable, as a lambda's body.
+(``sum(f(x) for x in a)``); so is one that what holds it runs through at once (the iterable
+of a ``for`` or of a list comprehension, ``*g``, ``yield from g``, ``x in g``, ``p, q = g``:
+CPython 3.8.18 raises inside the ``try`` on each, measured); any other (``g = (f(x) for x in
+a)``, run by whatever takes ``g`` later, outside the ``try`` perhaps) runs later but its first
+iterable, as a lambda's body.
 
 ``eager_parts(statement, lazy)`` are those expressions, cut around the ``lambda`` bodies
 within them, each an ``ast.Expr`` whose ``lines`` are its lines that nothing running later
@@ -42,13 +45,37 @@ def _deferred(node: ast.AST) -> list[ast.Lambda | ast.GeneratorExp]:
     call (``sum(k(x) for x in a)``)."""
     calls = [n for n in walk(node) if isinstance(n, ast.Call)]
     called = {id(call.func) for call in calls}
-    fed = {id(argument) for call in calls for argument in call.args}
+    fed = _consumed(node)
     return [
         n
         for n in walk(node)
         if (isinstance(n, ast.Lambda) and id(n) not in called)
         or (isinstance(n, ast.GeneratorExp) and id(n) not in fed)
     ]
+
+
+def _consumed(node: ast.AST) -> set[int]:
+    """The ``id`` of each expression within ``node`` that what holds it runs through where
+    it stands: a call's arguments (``sum(g)``, ``f(*g)``, ``f(key=g)``), a ``for``'s or a
+    list, set or dict comprehension's iterables, a starred item (``[*g]``), ``yield from``'s,
+    the right of ``in``, the value unpacked into several targets (``p, q = g``)."""
+    found: list[ast.AST] = []
+    for inner in walk(node):
+        if isinstance(inner, ast.Call):
+            found += [*inner.args, *(keyword.value for keyword in inner.keywords)]
+        elif isinstance(inner, (ast.For, ast.AsyncFor)):
+            found.append(inner.iter)
+        elif isinstance(inner, (ast.ListComp, ast.SetComp, ast.DictComp)):
+            found += [loop.iter for loop in inner.generators]
+        elif isinstance(inner, (ast.Starred, ast.YieldFrom)):
+            found.append(inner.value)
+        elif isinstance(inner, ast.Compare):
+            pairs = zip(inner.ops, inner.comparators)
+            found += [right for op, right in pairs if isinstance(op, (ast.In, ast.NotIn))]
+        elif isinstance(inner, ast.Assign):
+            unpacked = any(isinstance(target, (ast.Tuple, ast.List)) for target in inner.targets)
+            found += [inner.value] if unpacked else []
+    return {id(part) for part in found}
 
 
 def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:

@@ -55,3 +55,44 @@ def test_a_part_stands_in_as_none_and_what_runs_later_is_told():
     assert holds_later(ast.parse("n = (lambda: lambda: k())()\n").body[0])
     assert holds_later(ast.parse("it = (k(x) for x in g())\n").body[0])
     assert holds_later(ast.parse("total = sum(k, (x for x in g()))\n").body[0]) is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "for v in (k(x) for x in a):\n    pass\n",
+        "p, q = (k(x) for x in a)\n",
+        "[p, q] = r = (k(x) for x in a)\n",
+        "print(*(k(x) for x in a))\n",
+        "b = [*(k(x) for x in a)]\n",
+        "b = f(key=(k(x) for x in a))\n",
+        "b = 6 in (k(x) for x in a)\n",
+        "b = 6 not in (k(x) for x in a)\n",
+        "b = [y for y in (k(x) for x in a)]\n",
+        "b = {y: 1 for z in a for y in (k(x) for x in z)}\n",
+        "def f():\n    yield from (k(x) for x in a)\n",
+    ],
+)
+def test_a_generator_what_holds_it_runs_through_at_once_runs_now(text):
+    """CPython 3.8.18 raises inside the ``try`` on each (measured): a ``for`` over the
+    generator, unpacking it, ``*`` of it, ``in`` it, a list comprehension over it, ``yield
+    from`` it run its body where the statement stands, as a call given it does."""
+    statement = ast.parse(text).body[0]
+    inner = statement.body[0] if isinstance(statement, ast.FunctionDef) else statement
+    assert not holds_later(inner)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "p, q = 1, (k(x) for x in a)\n",
+        "g = [(k(x) for x in a)]\n",
+        "b = (k(x) for x in a) in c\n",
+        "for v in [(k(x) for x in a)]:\n    pass\n",
+        "g = (y for y in (k(x) for x in a))\n",
+    ],
+)
+def test_a_generator_kept_within_what_runs_now_runs_later(text):
+    """The generator is kept (a tuple's item, a list's, the left of ``in``, what a ``for``'s
+    list holds, another generator's iterable): whatever takes it later runs its body."""
+    assert holds_later(ast.parse(text).body[0])

@@ -333,6 +333,26 @@ def test_a_generator_kept_runs_outside_the_try_one_given_to_a_call_inside():
     assert lines[1:4] == ["    pass", "    g = (math.lcm(x, 2)", "         for x in None)"]
 
 
+def test_a_generator_a_for_or_unpacking_runs_through_runs_inside_the_try():
+    """``for v in (math.lcm(x, 2) for x in a):``, ``p, q = (...)``, ``print(*(...))`` and
+    ``b = 6 in (...)`` in a ``try`` run the generator's body there (CPython 3.8.18 raises
+    AttributeError inside it on each: measured); they were refused as run later."""
+    _, tree = parsed(
+        """\
+        try:
+            for v in (math.lcm(x, 2) for x in a):
+                pass
+            p, q = (math.lcm(x, 2) for x in a)
+            print(*(math.lcm(x, 2) for x in a))
+            b = 6 in (math.lcm(x, 2) for x in a)
+            g = (math.lcm(x, 2) for x in a)
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {2, 3, 4, 5, 6}
+
+
 def test_an_eager_part_within_a_statement_guarded_whole_is_replaced_once():
     """A statement a guarded conditional expression guards whole holds the parts a ``try``
     guards of it too: the neutralised text replaces it once (each replaced in turn, the
