@@ -140,9 +140,13 @@ def guarded_branches(
     guards it); the branch of ``A or B`` where either holds (a guard in each), its ``else``
     where both fail (a guard in either): ``if sys.version_info >= (3, 9) or x:`` runs its
     branch on 3.8 when ``x`` holds (CPython 3.8.18 dies on ``math.lcm`` there, measured);
-    ``not`` swaps them. Any other test guards both or neither, one of ``settled`` neither."""
+    ``not`` swaps them. ``TYPE_CHECKING``, false wherever the code runs, sends no Python to
+    its branch: ``if TYPE_CHECKING or hasattr(math, "cbrt"):`` runs its branch where the
+    member is. Any other test guards both or neither, one of ``settled`` neither."""
     if id(test) in settled:  # the caller reads it (a test of the implementation, whole)
         return False, False
+    if is_type_checking(test):
+        return True, False
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         holds, fails = guarded_branches(test.operand, flags, settled)
         return fails, holds

@@ -59,6 +59,7 @@ from kit.bundle.guards import (
     guarded_statements,
     imported_flags,
     is_guard,
+    is_type_checking,
     start_of,
 )
 from kit.bundle.implementation_tests import branches, implementation_flags
@@ -229,14 +230,18 @@ def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
     the test that bounds it: ``A and B`` runs its branch where each of them holds (a plain
     operand bounds nothing), its ``else`` anywhere; ``A or B`` its ``else`` where each fails,
     its branch where either holds when both are such tests (from the lower of two versions
-    both turn from, below the higher of two both turn at; else anywhere)."""
+    both turn from, below the higher of two both turn at; else anywhere); an ``or``'s
+    ``TYPE_CHECKING``, which never holds where the code runs, left out."""
     test = node.test
     if not isinstance(test, ast.BoolOp):
         return []
     body, orelse = (
         (node.body, node.orelse) if isinstance(node, ast.If) else ([node.body], [node.orelse])
     )
-    turns = [_turn(value, modules) for value in test.values]
+    values = test.values  # ``or TYPE_CHECKING``, false wherever the code runs, sends none
+    if isinstance(test.op, ast.Or):
+        values = [value for value in values if not is_type_checking(value)]
+    turns = [_turn(value, modules) for value in values]
     found = [turn for turn in turns if turn is not None]
     if not found or isinstance(test.op, ast.And):
         return [(Rest(body, [], node), *turn) for turn in found]

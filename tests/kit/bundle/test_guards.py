@@ -870,6 +870,12 @@ def test_every_statement_and_part_neutralised_leaves_a_text_that_parses(path, mo
         ("(PYPY and x) or y", (False, False)),
         ("x and y", (False, False)),
         ("sys.version_info >= (3, 9)", (True, True)),
+        # TYPE_CHECKING never holds where the code runs: its branch runs on no Python
+        ("TYPE_CHECKING or PYPY", (True, True)),
+        ("typing.TYPE_CHECKING or PYPY", (True, True)),
+        ("TYPE_CHECKING or x", (False, False)),
+        ("not TYPE_CHECKING and PYPY", (True, True)),
+        ("not TYPE_CHECKING or PYPY", (False, True)),
     ],
 )
 def test_a_guard_in_an_and_or_or_guards_the_branch_that_operation_sends_it_to(test, guarded):

@@ -1007,6 +1007,12 @@ THE_BRANCHES_OF_AND_AND_OR = [
     ("if sys.version_info < (3, 9) or x:\n    pass\nelse:\n    math.lcm(2, 3)", {}),
     ("if sys.version_info >= (3, 9) or sys.version_info >= (3, 10):\n    math.lcm(2, 3)", {}),
     ("y = 0 if sys.version_info < (3, 9) or x else math.lcm(2, 3)", {}),
+    # TYPE_CHECKING, false wherever the code runs, sends no version to the branch of an or
+    ("if TYPE_CHECKING or HAS:\n    math.lcm(2, 3)", {}),
+    ("if sys.version_info >= (3, 9) or TYPE_CHECKING:\n    math.lcm(2, 3)", {}),
+    ("y = math.lcm(2, 3) if typing.TYPE_CHECKING or HAS else 0", {}),
+    ("y = math.lcm(2, 3) if sys.version_info >= (3, 9) or TYPE_CHECKING else 0", {}),
+    ("if TYPE_CHECKING or x:\n    math.lcm(2, 3)", {8: [(5, LCM)]}),
 ]  # fmt: skip
 
 
@@ -1018,5 +1024,6 @@ def test_a_guard_in_an_and_or_or_guards_the_branch_that_operation_sends_it_to(co
     lets it (a plain operand: any), its ``else`` anywhere; that of ``A or B`` where either
     does (on the versions of either when both are such tests, else any), its ``else`` where
     both fail; ``not`` swaps them; a conditional expression's branches alike."""
-    text = f"import math, sys\nHAS = hasattr(math, 'lcm')\ns, x = 'ab', 1\n{code}\n"
+    imports = "import math, sys, typing; from typing import TYPE_CHECKING"
+    text = f"{imports}\nHAS = hasattr(math, 'lcm')\ns, x = 'ab', 1\n{code}\n"
     assert refused(text) == {(3, v): refuses.get(v, []) for v in (8, 9, 10, 11)}
