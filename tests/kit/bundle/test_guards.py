@@ -901,3 +901,28 @@ def test_an_if_on_an_and_or_an_or_with_a_plain_operand_guards_one_branch():
         """
     )
     assert sorted(statement.lineno for statement in guarded_statements(tree)) == [6, 8]
+
+
+def test_the_branch_an_and_or_an_or_leaves_unguarded_is_read_for_guards_within():
+    """The branch of ``PYPY or x`` runs on any Python, but an ``if`` or a ``try`` within it
+    guards what it guards as anywhere else."""
+    _, tree = parsed(
+        """\
+        import sys
+        PYPY = sys.implementation.name == "pypy"
+        if PYPY or x:
+            if PYPY:
+                a = 1
+        else:
+            try:
+                import tomllib
+            except ImportError:
+                tomllib = None
+        if PYPY and x:
+            pass
+        else:
+            if PYPY:
+                b = 2
+        """
+    )
+    assert sorted(statement.lineno for statement in guarded_statements(tree)) == [5, 7, 12, 15]
