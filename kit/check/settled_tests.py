@@ -231,19 +231,19 @@ def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
     operand bounds nothing), its ``else`` anywhere; ``A or B`` its ``else`` where each fails,
     its branch where either holds when both are such tests (from the lower of two versions
     both turn from, below the higher of two both turn at; else anywhere); an ``or``'s
-    ``TYPE_CHECKING``, which never holds where the code runs, left out."""
+    ``TYPE_CHECKING`` and an ``and``'s ``not TYPE_CHECKING`` left out (``_type_checking``)."""
     test = node.test
     if not isinstance(test, ast.BoolOp):
         return []
     body, orelse = (
         (node.body, node.orelse) if isinstance(node, ast.If) else ([node.body], [node.orelse])
     )
-    values = test.values  # ``or TYPE_CHECKING``, false wherever the code runs, sends none
-    if isinstance(test.op, ast.Or):
-        values = [value for value in values if not is_type_checking(value)]
+    ors = isinstance(test.op, ast.Or)  # ``or TYPE_CHECKING`` sends none, ``and not`` it all
+    values = [value for value in test.values if not _type_checking(value, not ors)]
+    ors = ors or len(values) == 1  # one left: read as it alone, an or of one
     turns = [_turn(value, modules) for value in values]
     found = [turn for turn in turns if turn is not None]
-    if not found or isinstance(test.op, ast.And):
+    if not found or not ors:
         return [(Rest(body, [], node), *turn) for turn in found]
     bounds = [(BASE, added) if below else (added, NEVER) for _, added, below in found]
     hull = min(low for low, _ in bounds), max(high for _, high in bounds)
@@ -254,6 +254,18 @@ def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
         else (Rest([], body, node), inner, high, False)
         for inner, low, high in whole
     ]
+
+
+def _type_checking(test: ast.expr, negated: bool) -> bool:
+    """``TYPE_CHECKING`` (``negated``: ``not TYPE_CHECKING``), which never holds (always
+    does) wherever the code runs."""
+    if negated:
+        return (
+            isinstance(test, ast.UnaryOp)
+            and isinstance(test.op, ast.Not)
+            and (is_type_checking(test.operand))
+        )
+    return is_type_checking(test)
 
 
 def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int, int], bool] | None:

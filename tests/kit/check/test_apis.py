@@ -1013,6 +1013,10 @@ THE_BRANCHES_OF_AND_AND_OR = [
     ("y = math.lcm(2, 3) if typing.TYPE_CHECKING or HAS else 0", {}),
     ("y = math.lcm(2, 3) if sys.version_info >= (3, 9) or TYPE_CHECKING else 0", {}),
     ("if TYPE_CHECKING or x:\n    math.lcm(2, 3)", {8: [(5, LCM)]}),
+    ("if sys.version_info < (3, 9) and not TYPE_CHECKING:\n    pass\nelse:\n    math.lcm(2, 3)",
+     {}),
+    ("if sys.version_info < (3, 9) and not x:\n    pass\nelse:\n    math.lcm(2, 3)",
+     {8: [(7, LCM)]}),
 ]  # fmt: skip
 
 
