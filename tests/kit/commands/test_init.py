@@ -248,15 +248,7 @@ def test_a_toml_file_pytest_cannot_read_is_refused_touching_nothing(
     if beside is not None and beside != name:
         (tmp_path / beside).write_text("[pytest]\n")
     (tmp_path / name).write_bytes(text.encode("utf-8", "surrogateescape"))
-    before = sorted(os.listdir(tmp_path))
-    with pytest.raises(BuildError) as error:
-        init.run(parse(str(tmp_path)))
-    assert str(error.value).startswith(f"init: {tmp_path / name} {said}")
-    assert str(error.value).endswith(
-        "and pytest stops on it: fix it and run init again; nothing was changed"
-    )
-    assert "\n" not in str(error.value)
-    assert sorted(os.listdir(tmp_path)) == before
+    assert_refused(tmp_path, f"init: {tmp_path / name} {said}")
 
 
 @pytest.mark.parametrize(
@@ -292,15 +284,21 @@ def test_a_file_of_pytest_s_settings_pytest_stops_on_is_refused_naming_it(tmp_pa
     ``pytest``, ``tool`` or ``tool.pytest`` that is no table (measured with pytest 9.0.3)."""
     for name, text in files.items():
         (tmp_path / name).write_bytes(text.encode("utf-8", "surrogateescape"))
-    before = sorted(os.listdir(tmp_path))
+    assert_refused(tmp_path, f"init: {tmp_path}/{said}")
+
+
+def assert_refused(folder, start):
+    """``init`` in ``folder`` refuses in one line starting with ``start``, as a file pytest
+    stops on is refused, and changes nothing there."""
+    before = sorted(os.listdir(folder))
     with pytest.raises(BuildError) as error:
-        init.run(parse(str(tmp_path)))
-    assert str(error.value).startswith(f"init: {tmp_path}/{said}")
+        init.run(parse(str(folder)))
+    assert str(error.value).startswith(start)
     assert str(error.value).endswith(
         "and pytest stops on it: fix it and run init again; nothing was changed"
     )
     assert "\n" not in str(error.value)
-    assert sorted(os.listdir(tmp_path)) == before
+    assert sorted(os.listdir(folder)) == before
 
 
 @pytest.mark.parametrize(
