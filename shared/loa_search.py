@@ -78,7 +78,8 @@ class Timeout(Exception):
 
 class Searcher:
     """The search state of a game. ``tt_max``: the transposition table is cleared when over it
-    at a search's start, and so are the memoised connecting moves past ``connect_max``;
+    at a search's start, and so are the memoised connecting moves past ``connect_max`` (with
+    ``connect_in_search``, PyPy's, also as they grow: a search adds up to 25000 under PyPy);
     ``dist_max``: the memoised centre distances are cleared when over it; ``gc_step``: a
     function called every GC_STEP_NODES nodes (PyPy's ``gc.collect_step``, which keeps its heap
     near the live data), or None."""
@@ -93,12 +94,14 @@ class Searcher:
         tt_max=TT_MAX,
         connect_max=CONNECT_CACHE_MAX,
         dist_max=DIST_MEMO_MAX,
+        connect_in_search=False,
         gc_step=None,
     ):
         self.evaluate = evaluate
         self.tt_max = tt_max
         self.connect_max = connect_max
         self.dist_max = dist_max
+        self.connect_in_search = connect_in_search
         self.gc_step = gc_step
         self.gen, self.lines = tables if tables is not None else build_tables()
         rng = _splitmix64(20240601)
@@ -213,7 +216,10 @@ class Searcher:
                 check_at = CHECK_EVERY
             return nodes
 
-        connecting_moves, can_connect = threat_functions(aligned, cnt, connect_cache, known_groups)
+        cap = self.connect_max if self.connect_in_search else None  # else: at a search's start
+        connecting_moves, can_connect = threat_functions(
+            aligned, cnt, connect_cache, known_groups, cap
+        )
 
         def look_at_clock():
             """Called by a node once the node count reaches ``check_at`` (every CHECK_EVERY

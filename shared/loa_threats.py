@@ -7,7 +7,8 @@ Description: ``threat_functions(aligned, cnt, connect_cache, known_groups)`` giv
     whether one of them is legal now (line counts in ``cnt``, corrected by one on the lines a
     move not made in ``cnt`` left and reached; the opponent's pieces ``opp``).
 Usage: made once per searcher (shared/loa_search.py); closures over its tables, as a call
-    with the tables as arguments costs CPython more than the work.
+    with the tables as arguments costs CPython more than the work. ``connect_max`` (PyPy's):
+    the memo cleared past it as it grows, else by the caller.
 Method: a connecting move lands on a square touching every group (all but the moved piece's
     own when that piece stands alone); per landing square only the pieces in line with it are
     tried, and a flood fill decides (not needed for a lone piece). With more than
@@ -28,8 +29,10 @@ from shared.loa_bitboard import FULL, NOT_A, NOT_H, neighbours
 CONNECT_GROUPS = 5  # a side with more groups cannot connect in one move (connecting_moves)
 
 
-def threat_functions(aligned, cnt, connect_cache, known_groups):
-    """(connecting_moves, can_connect) over the searcher's tables (see the header)."""
+def threat_functions(aligned, cnt, connect_cache, known_groups, connect_max=None):
+    """(connecting_moves, can_connect) over the searcher's tables (see the header); with
+    ``connect_max``, connecting_moves clears ``connect_cache`` when over it before adding to it
+    (None: the caller clears it)."""
     rays = [0] * 64  # rays[t]: the squares on a line through t
     for m, a in enumerate(aligned):
         if a is not None:
@@ -151,7 +154,16 @@ def threat_functions(aligned, cnt, connect_cache, known_groups):
                 return True
         return False
 
-    return connecting_moves, can_connect
+    if connect_max is None:
+        return connecting_moves, can_connect
+
+    def capped(me):
+        """connecting_moves(me), the memo cleared first when over ``connect_max``."""
+        if len(connect_cache) > connect_max:
+            connect_cache.clear()
+        return connecting_moves(me)
+
+    return capped, can_connect
 
 
 def _landing_squares(near, lones, free, block):

@@ -61,11 +61,12 @@ WAITING = 0.002  # a read that returns sooner found the opponent's move already 
 # PyPy only (docs/lines-of-action.md, "The judge's games in the build"): the JIT unrolls no
 # recursion (by default it inlines seven levels of negamax into one trace: a third of the nodes
 # and more memory), a smaller transposition table, memos capped at a quarter of CPython's
-# (values only: the same tree at a fixed depth), and a step of the incremental collector
-# every GC_STEP_NODES nodes of a search (shared/loa_search.py)
+# (values only: the same tree at a fixed depth; the connecting moves' also within a search,
+# where one adds up to 25000), and a step of the incremental collector every GC_STEP_NODES
+# nodes of a search (shared/loa_search.py)
 PYPY_JIT = "max_unroll_recursion=0"
 PYPY_TT_MAX = 20000
-PYPY_SEARCH_MEMOS = {"connect_max": 10000, "dist_max": 10000}
+PYPY_SEARCH_MEMOS = {"connect_max": 10000, "connect_in_search": True, "dist_max": 10000}
 PYPY_EVAL_MEMOS = {"side_max": 10000, "mob_max": 12000, "pattern_max": 4000}
 
 

@@ -141,6 +141,21 @@ def test_small_memo_caps_clear_the_memos_and_keep_the_tree():
     assert searcher.connect_cache == {}
 
 
+def test_connecting_moves_capped_within_a_search_keep_the_tree():
+    """With ``connect_in_search`` (as the solution sets it under PyPy) the connecting moves are
+    cleared past ``connect_max`` as they grow, not only at a search's start: the memo never
+    holds more than one past the cap, and the search is the same."""
+    for cap in (5, 50):
+        evaluate = make_evaluator(side_max=50, mob_max=50, pattern_max=20)
+        searcher = Searcher(evaluate, TABLES, connect_max=cap, dist_max=5, connect_in_search=True)
+        depth, move, score, nodes = search_to_depth(searcher, *start_position(), 0, 4)
+        assert (depth, move_name(move), score, nodes) == (4, *PINNED["start"][1:])
+        assert 0 < len(searcher.connect_cache) <= cap + 1
+    uncapped = Searcher(make_evaluator(), TABLES, connect_max=50)
+    search_to_depth(uncapped, *start_position(), 0, 4)
+    assert len(uncapped.connect_cache) > 50  # what the in-search cap prevents
+
+
 def test_iterations_are_yielded_in_order_and_deterministic():
     w, b = start_position()
     runs = []

@@ -49,6 +49,27 @@ def test_connecting_moves_are_all_the_moves_that_connect(scaled):
     assert many > scaled(3000) // 10 and some > scaled(3000) // 10
 
 
+def test_connecting_moves_with_connect_max_clear_the_memo_as_it_grows():
+    """With ``connect_max`` the memo is cleared when over it before a new board is added (never
+    more than one past it), and the moves are the same as without."""
+    plain, _ = threat_functions(ALIGNED, [0] * 64, {}, {})
+    memo = {}
+    capped, _ = threat_functions(ALIGNED, [0] * 64, memo, {}, 3)
+    rng = random.Random(43)
+    sizes = []
+    for _ in range(40):
+        bb = random_board(rng)
+        assert capped(bb) == plain(bb)
+        assert memo[bb] == plain(bb)
+        sizes.append(len(memo))
+    assert max(sizes) == 4 and min(sizes) == 1
+    unbounded = {}
+    connecting_moves, _ = threat_functions(ALIGNED, [0] * 64, unbounded, {})
+    for _ in range(10):
+        connecting_moves(random_board(rng))
+    assert len(unbounded) == 10  # without connect_max the caller clears it
+
+
 def test_can_connect_is_whether_a_legal_move_connects(scaled):
     rng = random.Random(7)
     seen = {True: 0, False: 0}
