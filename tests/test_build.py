@@ -187,6 +187,24 @@ def test_hanging_solution_is_killed_at_three_times_the_limit(toy):
     assert_no_dist(toy)
 
 
+def test_a_target_s_runs_after_its_first_kill_are_killed_at_twice_the_limit(toy):
+    """Its verdict already a time-out past twice the limit (kit.run.limits.after_a_kill): an
+    endless loop's second case is not run on to 3x the limit, and the report says why."""
+    registry = toy / "problems.toml"
+    registry.write_text(registry.read_text().replace("time_limit = 1.0", "time_limit = 0.1", 1))
+    write(toy, "solutions/toy_sum.py", "while True:\n    pass\n")
+    write(toy, "samples/toy_sum/sample-2.in", "1 2\n")
+    write(toy, "samples/toy_sum/sample-2.out", "3\n")
+    code, output = build(toy, "toy_sum", "-j", "1")
+    assert code == 1
+    assert [without_allowance(line) for line in error_lines(output)[:2]] == [
+        "toy_sum: samples/toy_sum/sample-1.in: time limit: killed at 0.3 s "
+        "(3x the 0.1 s limit) (3.8, pypy3)",
+        "toy_sum: samples/toy_sum/sample-2.in: time limit: killed at 0.2 s "
+        "(2x the 0.1 s limit, after an earlier run's kill at 0.3 s) (3.8, pypy3)",
+    ]
+
+
 def test_slow_solution_over_the_limit_fails(toy):
     registry = toy / "problems.toml"
     registry.write_text(registry.read_text().replace("time_limit = 1.0", "time_limit = 0.1", 1))

@@ -231,6 +231,7 @@ def _options(args: argparse.Namespace, progress=None) -> RunOptions:
         kill_factor=args.kill_factor,
         first_failure=args.first_failure,
         progress=progress,
+        cut_after_kill=True,
     )
 
 

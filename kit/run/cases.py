@@ -5,7 +5,9 @@ targets without one share a stand-in, the Python running the kit (without 3.11's
 limit when no target has it). Targets served by the same interpreter run once. Every case runs
 under every runner even after a failure elsewhere, so the result says which target failed which
 case; a case that failed, or whose first run is over the limit, is not repeated under that
-runner. A run is killed at ``kill_factor`` times the time limit.
+runner. A run is killed at ``kill_factor`` times the time limit; with ``cut_after_kill`` (a
+build's), once a run was killed there, the runner's later runs at twice the limit, where a run
+is a time-out by itself (``kit.run.limits.after_a_kill``).
 
 Each case is run and judged as the problem's judge does it (``kit.run.case_judge``: a fresh
 process from an empty folder, its output compared, or its game played with the interactor);
@@ -47,6 +49,7 @@ from kit.run.limit_warnings import memory_warning, time_warning
 from kit.run.limits import (
     KILL_FACTOR,
     Limits,
+    after_a_kill,
     limits_for,
     machine_notes,
 )
@@ -214,6 +217,9 @@ class RunOptions:
     # the problem is scored by its checker's points: a testlib checker's quitp (exit status 7)
     # accepts, as ``verify`` judges a Polygon scoring problem; else it is a wrong answer
     scored_points: bool = False
+    # once a run of a runner is killed at the timeout, its later runs are killed at twice the
+    # limit (``kit.run.limits.after_a_kill``: their verdict the same), as a build runs them
+    cut_after_kill: bool = False
 
     @property
     def slots(self) -> int:
@@ -324,6 +330,7 @@ def _run_plan(plan: _Plan, judges: ThreadJudges, slug: str, options: RunOptions)
     started: set[int] = set()  # the jobs run once: a job run again is being re-timed
     ended = {key: 0 for key in groups}  # each group's first runs ended
     retimes = 0
+    killed: set[tuple[str, ...]] = set()  # the groups a run of which was killed at the timeout
     lock = threading.Lock()
 
     def run(job: Job, runs: int) -> tuple[Outcome, Timing, str]:
@@ -341,10 +348,12 @@ def _run_plan(plan: _Plan, judges: ThreadJudges, slug: str, options: RunOptions)
         if options.progress is not None:
             options.progress(step)
         case = plan.cases[job.case_index]
-        outcome, timing = judges.get().repeat(case, runner, limits[job.key], runs)
-        if not again:
-            with lock:
-                ended[job.key] += 1
+        held = after_a_kill(limits[job.key]) if job.key in killed else limits[job.key]
+        outcome, timing = judges.get().repeat(case, runner, held, runs)
+        with lock:
+            ended[job.key] += not again
+            if options.cut_after_kill and outcome.word == TLE and not timing.seconds:
+                killed.add(job.key)  # killed at its timeout: no run's time to count
         return outcome, timing, outcome.word
 
     return run_jobs(

@@ -14,8 +14,9 @@ whatever command ran it.
   (Codeforces holds a game to the solution's CPU time, and one spending none "for a long while"
   gets Idleness limit exceeded: MikeMirzayanov's rules, codeforces.com/blog/entry/5496); the
   kill stays on the wall clock. A
-  run is killed at ``timeout`` (``kill_factor`` times the limit); a case passes when the median
-  of its runs is within the limit. An
+  run is killed at ``timeout`` (``kill_factor`` times the limit; in a build, once a run of a
+  target was killed there, its later runs at ``CLEARLY_OVER`` times it: ``after_a_kill``); a
+  case passes when the median of its runs is within the limit. An
   interactive problem with ``game_timeout`` has a limit per move instead, which its interactor
   enforces (it times each reply); the whole game is stopped at ``game_timeout``.
 - **memory**: the peak resident set of the process (the kernel's maximum, ``wait4``); while a
@@ -53,6 +54,7 @@ whatever command ran it.
 API::
 
     limits_for(problem, runner, kill_factor=KILL_FACTOR) -> Limits
+    after_a_kill(limits) -> Limits   # a target's later runs once one was killed: at 2x the limit
     prefetch(problem, runners)    # footprints measured (or read) early
     run_limited(command, stdin, cwd, limits, env=None, named=("", "")) -> Run   # one run
         # held to them (named: the problem's input and output files, "" for the streams)
@@ -146,6 +148,9 @@ class Limits:
     # runs timed beside others, which no judge's time is (stress): a failure past the limit
     # stays the failure's, as a run that passed past it passes there (kit.stress.engine)
     side_by_side: bool = False
+    # the timeout this run's was brought down from (``after_a_kill``): another run of the
+    # same target was killed there already; None where it was not
+    cut_from: float | None = None
 
     def seconds(self, run: Run) -> float:
         """A run's time as the limit counts it: its CPU time, or its wall time (``wall``) and
@@ -256,6 +261,19 @@ def limits_for(
         output_last=output_last or (profile is not None and profile.output_last),
         games=games,
     )
+
+
+def after_a_kill(limits: Limits) -> Limits:
+    """The limits of a target's later runs in a build once one of its runs was killed at
+    ``limits.timeout``: killed at ``CLEARLY_OVER`` times the limit where that is sooner, as
+    a run that far over is a time-out by itself (``clearly_over``: no noise explains it), the
+    verdict it gets run to the timeout; the time past that only said how far over. Not where
+    the time is not the wall clock's (CPU time, a game's: a run may be that late by the wall
+    clock and within its limit) or a game's moves are timed."""
+    cut = CLEARLY_OVER * limits.time
+    if limits.per_move or limits.clock != WALL or cut >= limits.timeout:
+        return limits
+    return replace(limits, timeout=cut, cut_from=limits.timeout)
 
 
 def _address_held(interpreter: Interpreter) -> bool:
@@ -592,6 +610,8 @@ def _memory_or_time(  # noqa: PLR0913
     if killed == TIME:
         factor = limits.timeout / limits.time
         rule = f"killed at {limits.timeout:g} s ({factor:g}x the {limits.time:g} s limit)"
+        if limits.cut_from is not None:
+            rule = rule[:-1] + f", after an earlier run's kill at {limits.cut_from:g} s)"
         return TIME, rule + (moved_on(limits.timeout, *moved) if moved is not None else "")
     return None
 

@@ -51,6 +51,7 @@ def test_the_options_become_the_run_options():
         3, 1, 2.0, True,
     )  # fmt: skip
     assert options.progress is print and args.slugs == ["toy_sum"]
+    assert options.cut_after_kill  # a build's later runs after a kill are killed sooner
 
 
 def test_a_kill_factor_below_one_is_a_usage_error(capsys):

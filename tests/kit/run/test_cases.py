@@ -367,6 +367,26 @@ def test_a_run_killed_after_it_read_its_whole_input_gets_no_input_hint(
     assert bool(said) == hinted, failure.details
 
 
+@pytest.mark.parametrize("cut", [True, False])
+def test_after_a_run_killed_at_the_timeout_the_runner_s_later_runs_are_killed_sooner(
+    toy_run, tmp_path, cut
+):
+    """A build's (``cut_after_kill``): an endless loop's first run is killed at 3x the limit,
+    its second at 2x (kit.run.limits.after_a_kill), both time-outs; else both at 3x."""
+    problem, _, script, columns = toy_run
+    script.write_text("while True:\n    pass\n")
+    problem = replace(problem, time_limit=0.2)
+    options = RunOptions(repeat=1, jobs=1, cut_after_kill=cut)
+    cases = [case(tmp_path, f"c{n}", "1 2\n", "3\n") for n in range(2)]
+    ran = run_all(problem, None, script, cases, columns[:1], options=options)
+    assert [v.word for v in ran.verdicts] == [TLE, TLE]
+    first, second = (failure.message for failure in ran.failures)
+    at_3x = "time limit: killed at 0.6 s (3x the 0.2 s limit)"
+    at_2x = "time limit: killed at 0.4 s (2x the 0.2 s limit, after an earlier run's kill at 0.6 s)"
+    assert first.startswith(at_3x), first
+    assert second.startswith(at_2x if cut else at_3x), second
+
+
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises

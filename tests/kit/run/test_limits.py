@@ -666,3 +666,27 @@ def test_a_full_temporary_folder_is_said_as_the_kit_s_sure_or_likely(monkeypatch
     monkeypatch.setattr(limits.shutil, "disk_usage", lambda folder: roomy)
     assert limits.machine_failure(LIMITS, limits.FLUSH_FAILED, b"") is None
     assert limits.machine_failure(LIMITS, 1, b"OSError: [Errno 28] No space left") is None
+
+
+def test_after_a_kill_a_run_is_killed_at_twice_the_limit_where_it_is_a_time_out_by_itself():
+    """A target's later runs in a build, once one was killed at the timeout: killed at
+    ``CLEARLY_OVER`` times the limit, a time-out by itself as at the timeout, and said so."""
+    cut = limits.after_a_kill(LIMITS)
+    assert (cut.timeout, cut.cut_from) == (limits.CLEARLY_OVER * LIMITS.time, 3.0)
+    assert exceeded(cut, output_over=False, killed="time", peak_kib=1) == (
+        "time",
+        "killed at 2 s (2x the 1 s limit, after an earlier run's kill at 3 s)",
+    )
+    assert exceeded(LIMITS, output_over=False, killed="time", peak_kib=1)[1] == (
+        "killed at 3 s (3x the 1 s limit)"
+    )
+
+
+@pytest.mark.parametrize(
+    "held",
+    [replace(LIMITS, clock="cpu"),  # a sleeper that late by the wall clock may be in time
+     replace(LIMITS, per_move=True, timeout=60.0),  # a game's moves timed by its interactor
+     replace(LIMITS, timeout=1.5)],  # --kill-factor 1.5: sooner already
+)  # fmt: skip
+def test_after_a_kill_a_run_not_timed_by_the_wall_clock_or_killed_sooner_keeps_its_timeout(held):
+    assert limits.after_a_kill(held) == held
