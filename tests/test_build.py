@@ -243,6 +243,19 @@ def test_bad_solution_is_one_line_naming_problem_and_file(toy, source, message):
     assert_no_dist(toy)
 
 
+def test_a_helper_module_that_is_nowhere_is_not_built(toy):
+    """As a name a helper does not define is not: ``from .nosuch import y`` in a helper."""
+    helper = toy / "shared" / "toy_numbers.py"
+    helper.write_text("from .nosuch import y\n" + helper.read_text())
+    code, output = build(toy, "toy_sum")
+    assert code == 1
+    assert output.splitlines()[0].endswith("FAIL        not built"), output
+    assert error_lines(output)[0].startswith(
+        "toy_sum: shared/toy_numbers.py:1: cannot find helper module 'shared.nosuch'"
+    )
+    assert_no_dist(toy)
+
+
 def test_syntax_error_in_a_helper_names_the_helper(toy):
     write(toy, "shared/toy_numbers.py", "def parse_totals(data):\n    return [\n")
     code, output = build(toy, "toy_sum")

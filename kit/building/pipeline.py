@@ -6,7 +6,8 @@ Each stage is a module of its own and none calls back into an earlier one:
 2. ``kit.bundle.strip``: the code that ships, cut out of the author's text
    (``kit.bundle.reach`` says which helper code nothing reaches);
 3. ``kit.bundle.assemble``: one file, helpers embedded under their own file names;
-4. ``kit.check.checks``: imports, syntax and APIs per target, source size;
+4. ``kit.check.checks``: imports, syntax and APIs per target, source size (a helper module
+   that is nowhere, found first: the problem is then not built);
 5. ``kit.run.cases``: every case under every target.
 
 ``kit.bundle_making`` makes the bundle through stages 1 to 3, and says what a syntax error the
@@ -39,7 +40,7 @@ from kit.building.bundle_files import remove_bundle, staged
 from kit.building.results import Result, Status
 from kit.bundle.assemble import Bundle
 from kit.bundle_making import make_bundle, newer_syntax, shadowing_notes
-from kit.check.checks import check, waits_for_checks
+from kit.check.checks import check, missing_helpers, waits_for_checks
 from kit.errors import BuildError
 from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
@@ -93,6 +94,12 @@ def build_problem(
         bundle = make_bundle(problem)
     except BuildError as error:
         result.fail(str(error) + newer_syntax(problem, error))
+        remove_bundle(problem, result)
+        return result
+    missing = missing_helpers(problem, bundle)  # not built, as a name a helper lacks is not
+    if missing:
+        for error in missing:
+            result.fail(error)
         remove_bundle(problem, result)
         return result
     result.notes += shadowing_notes(problem)

@@ -32,6 +32,10 @@ Exception``, the ``ImportError`` of its own top-level import for ``except Import
 is left out of the compile check only when they catch a ``SyntaxError``.
 
 The result says which targets were checked statically only (no exact interpreter here).
+
+An unguarded import of a helper module that is nowhere in the workspace (``from .nosuch import
+y``) is also found before the bundle is kept (``missing_helpers``): the build says it is not
+built, as of a name a helper does not define (``kit.bundle.imported_names``).
 """
 
 from __future__ import annotations
@@ -349,6 +353,17 @@ class _Judge:
         )
 
 
+def missing_helpers(problem: Problem, bundle: Bundle) -> list[str]:
+    """The import check's errors for helper modules that are nowhere in the workspace,
+    unguarded (``cannot find helper module 'shared.nosuch'; looked for ...``): a bundle
+    without them is no bundle of the solution, as one without a name a helper lacks is not."""
+    errors = _imports(bundle.modules, list(problem.targets), _Judge.of(problem))
+    return [error for error in errors if f": {_NO_HELPER} '" in error]
+
+
+_NO_HELPER = "cannot find helper module"
+
+
 def _imports(modules: list[Source], targets: list[Target], judge: _Judge) -> list[str]:
     helpers = {module.name for module in modules}
     folders = module_places.import_folders(modules)
@@ -399,7 +414,7 @@ def _import_error(
     if ours or top == "__future__" or top in judge.included:
         return None
     if top in {helper.split(".")[0] for helper in helpers}:
-        return None if guarded else missing or f"{where}: cannot find helper module '{name}'"
+        return None if guarded else missing or f"{where}: {_NO_HELPER} '{name}'"
     if not is_stdlib(top):
         return _third_party_error(name, where, guarded, targets, judge, missing)
     lacking = [t for t in targets if missing_in(top, t.syntax, t.impl, judge.platform)]

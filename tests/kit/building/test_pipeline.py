@@ -274,6 +274,22 @@ def test_a_build_error_fails_the_problem_in_one_line_and_runs_nothing(toy):
     assert not problem.dist.exists() and result.bundle_bytes is None
 
 
+def test_a_helper_module_that_is_nowhere_is_not_built_as_a_name_a_helper_lacks_is_not(toy):
+    """``from .nosuch import y`` in a helper: one line, and no bundle (a missing name's way),
+    where the check's error came after the bundle was kept."""
+    problem = toy_sum(toy)
+    stale_dist(problem)
+    (problem.root / "shared" / "toy_text.py").write_text("from .nosuch import y\n")
+    problem.solution.write_text("from shared.toy_text import y\nprint(y)\n")
+    result = build_problem(problem, ONE_AT_A_TIME, interpreters=[])
+    assert result.status == Status.FAIL and result.ran is None
+    assert result.errors == [
+        "toy_sum: shared/toy_text.py:1: cannot find helper module 'shared.nosuch'; looked for "
+        "shared/nosuch.py and shared/nosuch/ in the workspace"
+    ]
+    assert not problem.dist.exists() and result.bundle_bytes is None
+
+
 def test_paths_are_told_from_the_current_folder_but_the_bundle_is_the_same(toy, monkeypatch):
     problem = toy_sum(toy)
     monkeypatch.chdir(toy / "samples" / "toy_sum")

@@ -52,6 +52,24 @@ def test_missing_helper_module_is_named(toy):
     )
 
 
+def test_missing_helpers_are_the_unguarded_imports_of_helper_modules_that_are_nowhere(toy):
+    """A helper's ``from .nosuch import y`` (the build then says "not built"); not one a
+    ``try`` catches, nor an import of a module that is no helper's (the check says that)."""
+    write(toy, "shared/toy_text.py", "from .nosuch import y\nimport numpy\n")
+    write(toy, "solutions/toy_sum.py", "from shared.toy_text import y\nprint(y)\n")
+    problem = load_registry(toy)["toy_sum"]
+    assert checks.missing_helpers(problem, make_bundle(problem)) == [
+        "shared/toy_text.py:1: cannot find helper module 'shared.nosuch'; looked for "
+        "shared/nosuch.py and shared/nosuch/ in the workspace"
+    ]
+    write(
+        toy,
+        "shared/toy_text.py",
+        "try:\n    from .nosuch import y\nexcept ImportError:\n    y = 1\n",
+    )
+    assert checks.missing_helpers(problem, make_bundle(problem)) == []
+
+
 def test_a_helper_folder_the_kit_cannot_list_is_named(toy, monkeypatch):
     """``chmod 000 shared`` (or 311: entered, not listed): Python finds no module in it, and
     the message says why. Root reads any folder, so the kit's look at the folder is faked."""
