@@ -24,7 +24,8 @@ patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped w
 in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
 ``final_newline_note`` the inputs without a final newline, ``byte_order_note`` those that
 start with a UTF-8 byte order mark (an interactive problem's files alike, its answers too: its
-interactor reads them), ``empty_files_note`` those that hold nothing but whitespace. Files
+interactor reads them), ``empty_files_note`` those that hold nothing but whitespace,
+``encoding_note`` those that are not UTF-8 (each with its first byte that is not, and where). Files
 of another kind than a case's (``gen.py``, ``README.md``, ``notes.txt``:
 kit.case_folders.not_cases) are passed over, and ``stray_files_note`` names them; a name a
 case might have (``sample-1.txt``, ``01``) is still an error. ``named_as_answers_notes`` says, a
@@ -44,6 +45,8 @@ one meant (``missing_case``).
 
 from __future__ import annotations
 
+import codecs
+import itertools
 import os
 import shlex
 from dataclasses import dataclass
@@ -548,6 +551,51 @@ def empty_files_note(problem: Problem) -> str | None:
     if not effects:
         return None
     return f"note: nothing but whitespace in {'; '.join(effects)}: was the sample pasted?"
+
+
+def encoding_note(problem: Problem) -> str | None:
+    """A one-line note naming the sample files that are not UTF-8, each with the offset of its
+    first byte that is not (``samples/x/1.in (byte 0xe9 at offset 3)``); None when there is
+    none, or the samples cannot be read. The runs are given the bytes as they are, as a
+    judge's are, and answers compared as bytes: a program reading text may fail to decode an
+    input (PyPy 3.9's ``sys.stdin.read()`` raises UnicodeDecodeError; CPython 3.8 in the C
+    locale passes it through as surrogates, PEP 540's UTF-8 mode), and text it writes as
+    UTF-8 never matches such an answer."""
+    try:
+        cases = sample_cases(problem)
+    except BuildError:
+        return None
+    files = [case.input for case in cases] + [case.expected for case in cases]
+    found = [(path, _not_utf8(path)) for path in files if path is not None]
+    named = [
+        f"{file_shown(problem, path)} (byte 0x{byte:02x} at offset {offset})"
+        for path, (offset, byte) in ((path, at) for path, at in found if at is not None)
+    ]
+    if not named:
+        return None
+    return (
+        f"note: not UTF-8: {', '.join(named)}: fed to the run and compared byte for byte, as a "
+        "judge does; a program reading an input as text may fail to decode it (UnicodeDecodeError: "
+        "read sys.stdin.buffer, or save the file as UTF-8)"
+    )
+
+
+def _not_utf8(path: Path) -> tuple[int, int] | None:
+    """The offset and value of the first byte of the file at ``path`` that is not UTF-8 (a
+    sequence cut at its end included), read a chunk at a time; None when it all is, or it
+    cannot be read."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    read = 0  # the bytes given the decoder so far
+    try:
+        with open(path, "rb") as file:
+            for chunk in itertools.chain(iter(lambda: file.read(CHUNK), b""), [b""]):
+                read += len(chunk)
+                decoder.decode(chunk, final=not chunk)  # the last: nothing held back
+    except UnicodeDecodeError as error:  # its object: the bytes held back, then the chunk's
+        return read - len(error.object) + error.start, error.object[error.start]
+    except OSError:
+        return None
+    return None
 
 
 def _samples_where(

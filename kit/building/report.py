@@ -35,6 +35,7 @@ from kit.judges.profiles import PROFILES, STRICTEST
 from kit.problem_cases import (
     byte_order_note,
     empty_files_note,
+    encoding_note,
     final_newline_note,
     line_end_note,
     named_as_answers_notes,
@@ -264,6 +265,7 @@ def notes(results: list[Result]) -> list[str]:
         own.append(final_newline_note(result.problem))
         own.append(byte_order_note(result.problem))
         own.append(empty_files_note(result.problem))
+        own.append(encoding_note(result.problem))
         own.append(stray_files_note(result.problem))
         said, named = named_as_answers_notes(result.problem)
         own += said

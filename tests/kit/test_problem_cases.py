@@ -20,6 +20,7 @@ from kit.problem_cases import (
     byte_order_note,
     case_file,
     empty_files_note,
+    encoding_note,
     file_shown,
     final_newline_note,
     judge_cases,
@@ -677,6 +678,38 @@ def test_the_byte_order_note_names_what_of_an_answer_its_rule_compares(toy, comp
     assert note.endswith(
         f"an answer's is compared as part of its {part} (save as UTF-8 without it)"
     )
+
+
+# --- a note for sample files that are not UTF-8 -----------------------------------------------
+
+
+def test_the_encoding_note_names_each_file_not_utf8_with_its_first_bad_byte_and_offset(toy):
+    assert encoding_note(toy_sum(toy)) is None
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"1 \xff2\n")
+    answer = "\u20ac".encode() * (CHUNK // 3 + 1) + b"\xe9\n"  # a sequence across a chunk's end
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(answer)
+    assert encoding_note(toy_sum(toy)) == (
+        "note: not UTF-8: samples/toy_sum/sample-1.in (byte 0xff at offset 2), "
+        f"samples/toy_sum/sample-1.out (byte 0xe9 at offset {len(answer) - 2}): fed to the run "
+        "and compared byte for byte, as a judge does; a program reading an input as text may "
+        "fail to decode it (UnicodeDecodeError: read sys.stdin.buffer, or save the file as UTF-8)"
+    )
+
+
+def test_a_sequence_cut_at_the_file_s_end_is_not_utf8_where_it_starts(toy):
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"1 2\n\xe2\x82")
+    assert "sample-1.in (byte 0xe2 at offset 4)" in encoding_note(toy_sum(toy))
+
+
+def test_a_sample_not_utf8_is_one_note_beside_the_run_s_verdict_never_the_kit_s_traceback(toy):
+    """The runs get its bytes as they are (the toy's solution decodes them: a run error of
+    its own); the kit's reading of it for the notes and the diff does not fail."""
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"1 \xe92\n")
+    code, output = build(toy, "toy_sum", "--diff")
+    assert code == 1, output
+    assert "UnicodeDecodeError" in output and 'File "' + str(ROOT) not in output
+    notes = [line for line in output.splitlines() if "not UTF-8" in line]
+    assert len(notes) == 1 and "samples/toy_sum/sample-1.in (byte 0xe9 at offset 2)" in notes[0]
 
 
 # --- a note for empty sample files ------------------------------------------------------------
