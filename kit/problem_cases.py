@@ -24,7 +24,8 @@ patch and merge tools (``NAME.orig``, ``NAME.rej``, ``NAME.bak``), are skipped w
 in both folders. ``line_end_note`` names the samples whose lines end with CRLF,
 ``final_newline_note`` the inputs without a final newline, ``byte_order_note`` those that
 start with a UTF-8 byte order mark (an interactive problem's files alike, its answers too: its
-interactor reads them), ``empty_files_note`` those that hold nothing but whitespace,
+interactor reads them), ``empty_files_note`` those that hold nothing but whitespace (an
+input only where the solution reads stdin: ``reads_stdin``),
 ``encoding_note`` those that are not UTF-8 (each with its first byte that is not, and where). Files
 of another kind than a case's (``gen.py``, ``README.md``, ``notes.txt``:
 kit.case_folders.not_cases) are passed over, and ``stray_files_note`` names them; a name a
@@ -48,6 +49,7 @@ from __future__ import annotations
 import codecs
 import itertools
 import os
+import re
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -540,17 +542,32 @@ def _first_part(problem: Problem) -> str:
     return "first word or line" if runs_program(compare) else "first token"
 
 
-def empty_files_note(problem: Problem) -> str | None:
+def empty_files_note(problem: Problem, reads_stdin: bool = True) -> str | None:
     """A one-line note naming the sample files that hold nothing but whitespace: a statement's
     sample seldom is empty, a paste that did not happen often leaves one so; None when there is
-    none, or the samples cannot be read."""
+    none, or the samples cannot be read. An input is not named where the solution never reads
+    stdin (``reads_stdin`` False, the function of that name: Kattis' hello, whose input is
+    empty)."""
     inputs, answers = _samples_where(problem, _blank)
+    inputs = inputs if reads_stdin else []
     answers = [] if problem.interactor is not None else answers  # a game's may be empty
     effects = [f"{', '.join(inputs)} (the solution reads no input)"] if inputs else []
     effects += [f"{', '.join(answers)} (no output is expected)"] if answers else []
     if not effects:
         return None
     return f"note: nothing but whitespace in {'; '.join(effects)}: was the sample pasted?"
+
+
+# a read of stdin in a program's text: input, sys.stdin (its buffer, readline, ...), fileinput,
+# open(0), os.read(0, ...), /dev/stdin; a name alone counts (``input = sys.stdin.readline``)
+_STDIN_READ = re.compile(r"\b(?:input|stdin|fileinput)\b|\b(?:open|read)\s*\(\s*0\b|/dev/stdin")
+
+
+def reads_stdin(text: str) -> bool:
+    """Whether a program's text (its bundle's) may read stdin: a static look for the names
+    that do (``_STDIN_READ``), in code, strings and comments alike, so that a doubt keeps
+    ``empty_files_note``'s note on an empty input."""
+    return _STDIN_READ.search(text) is not None
 
 
 def encoding_note(problem: Problem) -> str | None:

@@ -46,7 +46,7 @@ from kit.judges import targets as targets_module
 from kit.judges.profiles import judge_name
 from kit.judges.targets import Interpreter, Runner
 from kit.plurals import counted
-from kit.problem_cases import Case, judge_cases, sample_cases
+from kit.problem_cases import Case, judge_cases, reads_stdin, sample_cases
 from kit.registry import Problem
 from kit.run.cases import DEFAULT_OPTIONS, Column, Ran, RunOptions, run_all
 from kit.run.game_transcript import without_transcript
@@ -105,6 +105,7 @@ def build_problem(
     result.notes += shadowing_notes(problem)
     result.unreachable_bytes = bundle.unreachable_bytes
     result.sources = [module.path for module in bundle.modules]
+    result.reads_stdin = reads_stdin(bundle.text)
     result.bundle_bytes = len(bundle.text.encode("utf-8"))
     columns, runners = _columns(problem, interpreters, target, result)
     result.columns = columns

@@ -264,7 +264,7 @@ def notes(results: list[Result]) -> list[str]:
         own.append(line_end_note(result.problem))  # a game's say what its interactor reads
         own.append(final_newline_note(result.problem))
         own.append(byte_order_note(result.problem))
-        own.append(empty_files_note(result.problem))
+        own.append(empty_files_note(result.problem, result.reads_stdin))
         own.append(encoding_note(result.problem))
         own.append(stray_files_note(result.problem))
         said, named = named_as_answers_notes(result.problem)

@@ -32,6 +32,7 @@ class Result:
     errors: list[str] = field(default_factory=list)  # one line each, detail lines indented
     notes: list[str] = field(default_factory=list)
     sources: list[Path] = field(default_factory=list)  # the solution and helpers bundled
+    reads_stdin: bool = True  # whether the bundle may read stdin (kit.problem_cases.reads_stdin)
     foreign: bool = False  # run under an interpreter the judge does not run (``--target``)
 
     @property

@@ -27,6 +27,7 @@ from kit.problem_cases import (
     line_end_note,
     missing_case,
     named_as_answers_notes,
+    reads_stdin,
     sample_cases,
     stray_files_note,
 )
@@ -732,6 +733,40 @@ def test_the_empty_files_note_names_empty_inputs_and_nothing_for_full_samples(to
     (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
     note = empty_files_note(toy_sum(toy))
     assert note is not None and "in samples/toy_sum/sample-1.in (the solution reads no" in note
+
+
+def test_an_empty_input_of_a_solution_that_reads_no_stdin_is_not_noted(toy):
+    """Kattis' hello: its input is empty, and its solution reads none; an answer still is."""
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
+    assert empty_files_note(toy_sum(toy), reads_stdin=False) is None
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_bytes(b"\n")
+    assert empty_files_note(toy_sum(toy), reads_stdin=False) == (
+        "note: nothing but whitespace in samples/toy_sum/sample-1.out (no output is expected): "
+        "was the sample pasted?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [('print("Hello World!")\n', False),
+     ("n = int(input())\n", True), ("import sys\ndata = sys.stdin.buffer.read()\n", True),
+     ("data = open(0).read()\n", True), ("import os\ndata = os.read(0, 1 << 20)\n", True),
+     ("import fileinput\n", True), ("from sys import stdin\n", True),
+     ("data = open('/dev/stdin').read()\n", True),
+     ("input_size = 3\nprint(input_size)\n", False)],
+)  # fmt: skip
+def test_reads_stdin_is_a_static_look_for_the_names_that_read_it(text, reads):
+    assert reads_stdin(text) == reads
+
+
+def test_a_solution_that_reads_no_stdin_gets_no_note_of_its_empty_input(toy):
+    """Kattis' hello through the build: ok, and no "was the sample pasted?" on every build."""
+    (toy / "solutions" / "toy_sum.py").write_text('print("Hello World!")\n')
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
+    (toy / "samples" / "toy_sum" / "sample-1.out").write_text("Hello World!\n")
+    code, output = build(toy, "toy_sum")
+    assert code == 0, output
+    assert "whitespace" not in output
 
 
 @pytest.mark.parametrize(

@@ -290,6 +290,15 @@ def test_a_helper_module_that_is_nowhere_is_not_built_as_a_name_a_helper_lacks_i
     assert not problem.dist.exists() and result.bundle_bytes is None
 
 
+@pytest.mark.parametrize(("source", "reads"), [('print("Hello World!")\n', False),
+                                               ("n = input()\nprint(n)\n", True)])  # fmt: skip
+def test_the_result_says_whether_the_bundle_may_read_stdin(toy, source, reads):
+    """For the note on an empty sample input (kit.problem_cases.empty_files_note)."""
+    problem = toy_sum(toy)
+    problem.solution.write_text(source)
+    assert build_problem(problem, ONE_AT_A_TIME, interpreters=[]).reads_stdin == reads
+
+
 def test_paths_are_told_from_the_current_folder_but_the_bundle_is_the_same(toy, monkeypatch):
     problem = toy_sum(toy)
     monkeypatch.chdir(toy / "samples" / "toy_sum")

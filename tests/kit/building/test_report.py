@@ -391,6 +391,15 @@ def test_an_answer_alone_with_crlf_gets_its_own_note(toy):
     ]
 
 
+@pytest.mark.parametrize("reads", [True, False])
+def test_an_empty_input_is_noted_only_where_the_solution_reads_stdin(toy, reads):
+    """Kattis' hello reads nothing: its empty input is no paste that did not happen."""
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
+    result = Result(toy_sum(toy), reads_stdin=reads)
+    noted = [line for line in report.notes([result]) if "whitespace" in line]
+    assert len(noted) == reads
+
+
 def test_lf_samples_get_no_note(toy):
     assert not [line for line in report.notes([Result(toy_sum(toy))]) if "CRLF" in line]
 
