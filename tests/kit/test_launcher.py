@@ -326,6 +326,21 @@ def test_anything_else_is_its_usage_line(arguments):
     assert done.returncode == 1 and done.stderr.startswith("usage: launcher.py serve | wrap")
 
 
+def test_what_it_imports_is_no_more_than_a_game_s_watch_needs_before_its_run_starts():
+    """A game's watch (``wrap``) starts before its solution can, so what it imports on the way
+    is part of every game: not json (and re, which json loads), nor signal's enums (enum),
+    20 ms of a game's 60-90 ms before its run started; json is loaded once the run is."""
+    code = (
+        "import sys; sys.path.append(sys.argv[1]); import launcher; "
+        "print(sorted({'json', 're', 'enum', 'contextlib'} & set(sys.modules)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(LAUNCHER.parent)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (done.stdout, done.stderr) == ("[]\n", "")
+
+
 def test_importing_it_does_nothing_and_its_helpers_read_this_process():
     from kit import launcher
 
