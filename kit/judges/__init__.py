@@ -19,8 +19,9 @@
 
 The comparison's parts, each standing only on those after it: ``kattis_compare`` (the Kattis
 default output validator, DOMjudge's copy), ``long_double`` (the x87 80-bit ``long double``
-DOMjudge's copy reads and computes in, exactly), ``long_decimals`` (a long decimal read in
-place, written again in the few digits a double or long double needs), ``validator_compare``
+DOMjudge's copy reads and computes in, exactly), ``long_decimals`` (a long decimal or
+hexadecimal number read in place, written again in the few digits a double or long double
+needs), ``validator_compare``
 (an output validator in the Kattis protocol), ``checker_compare`` (a testlib checker),
 ``testlib_checkers`` (testlib's standard checkers, built in), ``kattis_feedback`` (what a
 Kattis validator or interactor leaves in its feedback folder), ``judge_messages`` (what

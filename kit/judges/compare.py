@@ -146,7 +146,7 @@ from kit.judges.comparator import Comparator, Judgement
 from kit.judges.compiling import PROBLEMTOOLS
 from kit.judges.difference_messages import exactly, first_difference, over, plain
 from kit.judges.kattis_compare import KattisComparator, kattis_flags
-from kit.judges.long_decimals import shortened
+from kit.judges.long_decimals import DOUBLE_DIGITS, shortened
 from kit.judges.output_chunks import (
     ASCII_SPACE,
     LINES,
@@ -173,8 +173,6 @@ STD = ", ".join(sorted(BUILT_IN))
 WORDS = ("lines", "tokens", "kattis", "domjudge")  # the settings that are one word
 MODES = ("float", "std", "kattis", "domjudge", "validator", "checker")  # those of MODE:ARGUMENT
 CLOSE = 0.75  # difflib's ratio from which a setting is taken as a misspelling of another
-# a long number's significant digits read (no double nor midpoint of two has over 767)
-_DIGITS = 800
 _NUMBER = re.compile(rb"[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|(?i:nan|inf|infinity))")
 
 
@@ -240,15 +238,15 @@ def number(token: bytes | None) -> float | None:
     if token is None or not _NUMBER.fullmatch(token):
         return None
     if isinstance(token, memoryview):
-        return _long_number(token) if len(token) > _DIGITS else float(bytes(token))
+        return _long_number(token) if len(token) > DOUBLE_DIGITS else float(bytes(token))
     return float(token)
 
 
 def _long_number(token: memoryview) -> float:
     """``float`` of a long decimal (a view: ``kit.judges.output_chunks``), read from its first
-    ``_DIGITS`` significant digits and whether any past them is not 0
+    ``DOUBLE_DIGITS`` significant digits and whether any past them is not 0
     (``kit.judges.long_decimals``): the same double. Nothing is held but those digits."""
-    return float(shortened(token, _DIGITS))
+    return float(shortened(token, DOUBLE_DIGITS))
 
 
 def _checker_path(argument: str, shown: str) -> str:

@@ -23,7 +23,7 @@ from itertools import zip_longest
 from kit.judges import long_double
 from kit.judges.comparator import Comparator
 from kit.judges.difference_messages import exactly, over, plain, quoted, same_folded
-from kit.judges.long_decimals import shortened
+from kit.judges.long_decimals import DOUBLE_DIGITS, shortened, shortened_hexadecimal
 from kit.judges.output_chunks import ASCII_SPACE, same_start, spaced_words, words
 
 
@@ -67,9 +67,6 @@ _PLAIN_RANGE = (1e-290, 1e290)  # doubles far from zero and overflow, normal as 
 _BARE_EXPONENT = re.compile(rb"[eE][+-]?$")
 _BARE_BINARY_EXPONENT = re.compile(rb"[pP][+-]?$")
 _NUL = re.compile(rb"\0")
-# a long decimal's significant digits read for a double (none, nor the midpoint of two, has
-# over 767): ``kit.judges.long_decimals``
-_DOUBLE_DIGITS = 800
 
 
 def judges_copy(compare: object, own: str | None) -> object:
@@ -119,11 +116,14 @@ def kattis_flags(
 
 def _c_float(token: bytes) -> float | None:
     """``token`` read as C's ``%lf`` reads a whole token, when finite; else None (an overflow
-    is infinite there, so not a number either). A long decimal (a view) is read in place."""
-    if _long_decimal(token, _DOUBLE_DIGITS):
-        value = float(shortened(token, _DOUBLE_DIGITS))
+    is infinite there, so not a number either). A long decimal or hexadecimal number (a view)
+    is read in place."""
+    if _long_decimal(token, DOUBLE_DIGITS):
+        value = float(shortened(token, DOUBLE_DIGITS))
         return value if math.isfinite(value) else None
-    token = _whole(token)  # a short view, or a long hexadecimal number
+    token = _in_few_digits(token)
+    if token is None:
+        return None
     if _C_DECIMAL.fullmatch(token):
         value = float(_BARE_EXPONENT.sub(b"", token))
     elif _C_HEX.fullmatch(token):
@@ -156,11 +156,14 @@ def _c_long_double(token: bytes) -> Fraction | float | None:
     a NUL byte, ``sscanf`` on ``c_str()``): a long double, exact (``kit.judges.long_double``),
     an overflow infinite; ``inf``, ``infinity`` and ``nan`` in any case, signed or not, are
     numbers too (not ``nan(...)``: glibc's ``%Lf`` stops before the bracket); else None. A
-    long decimal (a view) is read in place, from as many digits as a long double needs."""
+    long decimal or hexadecimal number (a view) is read in place, from as many digits as a
+    long double needs."""
     token = _before_nul(token)
     if _long_decimal(token, long_double.DIGITS):
         token = shortened(token, long_double.DIGITS)
-    token = _whole(token)  # a short view, or a long hexadecimal number
+    token = _in_few_digits(token)
+    if token is None:
+        return None
     if _C_NONFINITE.fullmatch(token):
         return float(token.lower().replace(b"infinity", b"inf"))
     sign = token[:1] if token[:1] in (b"+", b"-") else b""
@@ -303,9 +306,16 @@ def _before_nul(token: bytes) -> bytes:
     return token[: found.start()] if found is not None else token
 
 
-def _whole(token: bytes) -> bytes:
-    """A token as bytes: a view copied (a short one, or a long hexadecimal number)."""
-    return bytes(token) if isinstance(token, memoryview) else token
+def _in_few_digits(token: bytes) -> bytes | None:
+    """A token as bytes: a hexadecimal number that is a view written again in a few digits
+    (``kit.judges.long_decimals``: the same double and long double, read in place), a view
+    of a decimal copied (a long one is read before), or of ``inf`` or ``nan``; None for any
+    other view, no number, not copied."""
+    if not isinstance(token, memoryview):
+        return token
+    if _C_HEX.fullmatch(token):
+        return shortened_hexadecimal(token)
+    return bytes(token) if _C_DECIMAL.fullmatch(token) or _C_NONFINITE.fullmatch(token) else None
 
 
 def _long_decimal(token: bytes, digits: int) -> bool:

@@ -423,6 +423,31 @@ def test_a_long_number_and_spaced_tokens_are_read_in_place(spec, expected, messa
     assert peak < 1 << 20, peak
 
 
+HEXADECIMAL = b"0x1." + b"8" * 4_000_000  # 1.5333...: 0x1.8 is 1.5, 0x0.08 1/32
+
+
+@pytest.mark.parametrize("spec", ["kattis:float_tolerance 1e-6", "domjudge:float_tolerance 1e-6"])
+@pytest.mark.parametrize(
+    ("got", "message"),
+    [
+        (b"5\n", "token 1: expected 0x1.888888888"),
+        (HEXADECIMAL[:-1] + b"9\n", ""),  # the same to far past 1e-6
+        (b"0x1.8" + b"8" * 3_999_999 + b"p1\n", "token 1: expected 0x1.888888888"),  # twice it
+        (b"1.5333333\n", ""),
+    ],
+    ids=["five", "last-digit", "twice", "short"],
+)
+def test_a_long_hexadecimal_number_is_read_in_place(spec, got, message):
+    """A 4 MB hexadecimal number under a tolerance is read in place from its first 17 digits
+    (a long double's 64 bits and the one under them) and whether any past them is not 0: the
+    verdicts and messages of a copy of it, holding none (it was copied whole, 4 MB)."""
+    judge, expected = parse_compare(spec, ROOT, WHERE), HEXADECIMAL + b"\n"
+    peak, judgement = traced_peak(lambda: judge.judge(NO_INPUT, expected, got))
+    assert judgement.accepted == (not message)
+    assert judgement.message.startswith(message), judgement.message
+    assert peak < 1 << 20, peak
+
+
 @pytest.mark.parametrize(
     "spec",
     [
