@@ -83,8 +83,14 @@ def _last_separator(output: bytes, separator: re.Pattern, start: int, end: int) 
 
 def words(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]:
     """What ``output[start:].split()`` returns (tokens between ASCII whitespace), a chunk at a
-    time; ``views``: a long one as a view (above)."""
-    return _pieces(output, _SPACE, bytes.split, start, views)
+    time; ``views``: a long one as a view (above). ``output`` may be a view (a long line's),
+    each chunk of it copied to be split."""
+    return _pieces(output, _SPACE, _split, start, views)
+
+
+def _split(text: bytes) -> list[bytes]:
+    """``text.split()``, of a chunk of a view too (copied, at most a few chunks long)."""
+    return text.split() if isinstance(text, bytes) else bytes(text).split()
 
 
 def spaced_words(output: bytes, views: bool = False) -> Iterator[tuple[bytes, bytes | None]]:
@@ -111,12 +117,12 @@ def _spaced_in_place(output: bytes, start: int, end: int) -> list[bytes]:
     """``_SPACED.split(output[start:end])``, a piece longer than ``2 * CHUNK`` a view."""
     pieces, at = [], start
     for found in _WORD.finditer(output, start, end):
-        pieces += [_piece(output, at, found.start()), _piece(output, *found.span())]
+        pieces += [piece(output, at, found.start()), piece(output, *found.span())]
         at = found.end()
-    return [*pieces, _piece(output, at, end)]
+    return [*pieces, piece(output, at, end)]
 
 
-def _piece(output: bytes, start: int, end: int) -> bytes:
+def piece(output: bytes, start: int, end: int) -> bytes:
     """``output[start:end]``, as a view when longer than ``2 * CHUNK``."""
     return memoryview(output)[start:end] if end - start > 2 * CHUNK else output[start:end]
 

@@ -32,6 +32,10 @@ verdict:
   (``_dirt``: "Extra information in the output file"); an answer the rule cannot read is the
   checker's failure (``_fail``), never the solution's.
 
+A word or line longer than twice ``output_chunks.CHUNK`` is read in place, a view of the output
+(a number from its first digits, ``kit.judges.long_decimals``; a line's words a chunk at a
+time), not copied; a line holding a lone CR is copied.
+
 Checked against the checkers built from testlib at 1e4e8a2 (g++, glibc) on 14,000 random pairs
 of answer and output (numbers near each tolerance, odd forms such as ``1e``, ``-0``, ``01``,
 ``1e400``, words, yes/no in any case, a byte-order mark, CR LF and form feeds), and the line
@@ -57,17 +61,20 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
+from itertools import zip_longest
 from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
-from kit.judges.difference_messages import exactly, first_difference, plain
+from kit.judges.difference_messages import SHOWN_CHARS, exactly, first_difference, plain
+from kit.judges.long_decimals import DOUBLE_DIGITS, shortened
 from kit.judges.output_chunks import (
     TESTLIB_BLANKS,
     UTF8_BOM,
     output_start,
-    output_tokens,
+    piece,
     same_start,
     tokens,
+    words,
 )
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none; a point tried once
@@ -78,6 +85,7 @@ _LONG_CHARS = len(str(-(1 << 63)))  # the longest 64-bit integer written
 _HUGE = re.compile(rb"0|-?[1-9][0-9]*")  # hcmp's pattern
 _LINE_END = re.compile(rb"[\n\r]")  # what readString stops or turns at
 _BLANKS_AT = re.compile(rb"[ \t\r\n]*")  # what seekEof skips
+_NUL = re.compile(rb"\0")
 LONG_RANGE = (-(2**63), 2**63 - 1)
 INT_RANGE = (-(2**31), 2**31 - 1)
 INFINITE = 1e300  # past it a double is infinite to testlib (__testlib_isInfinite)
@@ -99,7 +107,9 @@ class _Stream:
     found in the answer is the checker's failure."""
 
     def __init__(self, data: bytes, answer: bool) -> None:
-        self.words: Iterator[bytes] = tokens(data) if answer else output_tokens(data)
+        # a long word a view of the data (``kit.judges.output_chunks``), read in place
+        start = 0 if answer else output_start(data)
+        self.words: Iterator[bytes] = tokens(data, start, True)
         self.answer = answer
         self.ahead: bytes | None = None
         self.last = b""  # the word read last
@@ -127,6 +137,8 @@ class _Stream:
         found = _DOUBLE.fullmatch(word)
         if not found:
             self.quit("_pe", f"{self.name}: expected a number, found {plain(word)}")
+        if isinstance(word, memoryview):  # the same double from its first digits
+            return float(shortened(word, DOUBLE_DIGITS))
         mantissa, exponent = found.groups()
         return float(mantissa + b"e" + exponent if exponent else mantissa)
 
@@ -138,7 +150,7 @@ class _Stream:
         # past 20 characters, out of 64 bits (int() reads at most 4,300 digits)
         if len(word) > _LONG_CHARS or not _LONG.fullmatch(word) or not low <= int(word) <= high:
             self.quit("_pe", f"{self.name}: expected an integer, found {plain(word)}")
-        return int(word)
+        return int(word)  # a view too: of 20 bytes at most
 
 
 class _Lines:
@@ -159,23 +171,31 @@ class _Lines:
         data, size, start, kept = self.data, len(self.data), self.at, []
         while (found := _LINE_END.search(data, start)) is not None:
             end = found.start()
-            kept.append(data[start:end])
             if data[end] == 10:  # LF: the line and its end read
                 self.at = end + 1
-                return b"".join(kept)
-            if data[end + 1 : end + 2] in (b"\n", b""):  # CR LF, or CR ending the data
-                self.at = min(end + 2, size)
-                return b"".join(kept) + (b"" if end + 1 < size else b"\xff")
+                return _joined(kept, data, start, end)
+            if data[end + 1 : end + 2] == b"\n":  # CR LF
+                self.at = end + 2
+                return _joined(kept, data, start, end)
+            kept.append(data[start:end])
+            if end + 1 == size:  # CR ending the data
+                self.at = size
+                return b"".join([*kept, b"\xff"])
             kept.append(data[end + 1 : end + 2])
             start = end + 2
-        kept.append(data[start:])
         self.at = size
-        return b"".join(kept)
+        return _joined(kept, data, start, size)
 
     def at_end(self) -> bool:
         """testlib's ``seekEof``: nothing but its blanks before the end."""
         self.at = _BLANKS_AT.match(self.data, self.at).end()
         return self.eof()
+
+
+def _joined(kept: list[bytes], data: bytes, start: int, end: int) -> bytes:
+    """A line: the pieces ``kept`` and ``data[start:end]`` joined, or that alone, a view of
+    ``data`` when long (``output_chunks.piece``)."""
+    return b"".join([*kept, data[start:end]]) if kept else piece(data, start, end)
 
 
 def _infinite(value: float) -> bool:
@@ -280,7 +300,7 @@ def _yes_no(ans: _Stream, out: _Stream, every: bool) -> None:
     count = 0
     while not ans.at_end() and not out.at_end() if every else count == 0:
         count += 1
-        expected, result = (stream.word("YES or NO").upper() for stream in (ans, out))
+        expected, result = (_upper(stream.word("YES or NO")) for stream in (ans, out))
         for word, stream in ((expected, ans), (result, out)):
             if word not in YES_NO:
                 stream.quit("_pe", f"word {count}: YES or NO expected, {plain(word)} found")
@@ -290,6 +310,12 @@ def _yes_no(ans: _Stream, out: _Stream, every: bool) -> None:
     if any(extra):
         longer = "answer" if extra[0] else "output"
         raise _Quit("_wa", f"the {longer} has {count + max(extra)} words, the other {count}")
+
+
+def _upper(word: bytes) -> bytes:
+    """``word.upper()``; of a long word (a view) only as much as a message shows, no YES or
+    NO either way (``plain``)."""
+    return bytes(word[: SHOWN_CHARS + 1] if isinstance(word, memoryview) else word).upper()
 
 
 def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> None:
@@ -309,8 +335,12 @@ def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> No
 
 
 def _same_words(expected: bytes, result: bytes) -> bool:
-    """lcmp's ``compareWords``: the words ``>>`` reads, between C's six spaces."""
-    return expected.split() == result.split()
+    """lcmp's ``compareWords``: the words ``>>`` reads, between C's six spaces; of a long
+    line (a view) a chunk at a time, a long word a view (``output_chunks.words``)."""
+    if isinstance(expected, bytes) and isinstance(result, bytes):
+        return expected.split() == result.split()
+    pairs = zip_longest(words(expected, 0, True), words(result, 0, True))
+    return all(want is not None and want == have for want, have in pairs)
 
 
 def _case_head(stream: _Stream, case: int, preread: bool) -> None:
@@ -352,7 +382,8 @@ def _case_words(
 
 def _c_string_long(stream: _Stream, word: bytes) -> int:
     """casencmp's ``stringToLongLong(in, token.c_str())``: the word up to a NUL."""
-    return stream.long(word.partition(b"\0")[0])
+    nul = _NUL.search(word)
+    return stream.long(word[: nul.start()] if nul is not None else word)
 
 
 def _cases(read: Callable[[_Stream, bytes], object], ans: _Stream, out: _Stream) -> None:
@@ -369,9 +400,9 @@ def _cases(read: Callable[[_Stream, bytes], object], ans: _Stream, out: _Stream)
 def _differ(case: int, expected: list, result: list) -> None:
     """casencmp's and casewcmp's WA: the first word of case ``case`` that differs, or the
     counts."""
-    for count, words in enumerate(zip(expected, result), 1):
-        if words[0] != words[1]:
-            wanted, found = (plain(word) if isinstance(word, bytes) else word for word in words)
+    for count, pair in enumerate(zip(expected, result), 1):
+        if pair[0] != pair[1]:
+            wanted, found = (word if isinstance(word, int) else plain(word) for word in pair)
             raise _Quit("_wa", f"case {case}, word {count}: expected {wanted}, found {found}")
     if len(expected) != len(result):
         raise _Quit("_wa", f"case {case}: expected {len(expected)} words, found {len(result)}")

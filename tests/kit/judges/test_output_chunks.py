@@ -163,3 +163,20 @@ def test_long_pieces_asked_for_as_views_are_the_same_pieces_uncopied(monkeypatch
                 assert len(piece) > chunk or not view, (output, piece)
                 if isinstance(piece, memoryview):
                     assert piece.obj is output
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
+def test_the_words_of_a_view_are_its_bytes_words(monkeypatch, chunk):
+    """``words`` of a view (a long line's, testlib's ``lcmp``) are those of its bytes, each
+    chunk copied to be split, a long word a view of the same output: on 3,000 random views
+    of outputs of long runs of letters and separators (seeded)."""
+    monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c"]
+    for _ in range(3000):
+        output = b"".join(rng.choice(alphabet) * rng.randrange(1, 12) for _ in range(6))
+        start = rng.randrange(len(output) + 1)
+        view = memoryview(output)[start : rng.randrange(start, len(output) + 1)]
+        pieces = list(output_chunks.words(view, 0, True))
+        assert [bytes(piece) for piece in pieces] == bytes(view).split(), output
+        assert all(piece.obj is output for piece in pieces if isinstance(piece, memoryview))

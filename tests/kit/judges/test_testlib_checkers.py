@@ -13,6 +13,7 @@ import pytest
 from kit.judges import output_chunks
 from kit.judges.compare import parse_compare
 from kit.judges.testlib_checkers import BUILT_IN, NOT_BUILT, standard_spec
+from tests.memory_support import traced_peak
 
 NO_INPUT = Path("/nonexistent/input")
 
@@ -164,6 +165,107 @@ def test_a_long_token_at_a_chunk_s_end_is_read_as_the_whole_output_reads_it(monk
     for chunk in (1, 7, 64):
         monkeypatch.setattr(output_chunks, "CHUNK", chunk)
         assert [judge.judge(NO_INPUT, *pair) for pair in pairs[:2]] == usual[:2], chunk
+
+
+WORD = b"9" * 4_000_000  # a 4 MB word
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "output", "message"),
+    [
+        ("rcmp6", b"5\n", WORD + b"\n", "number 1: expected 5, found 999999999"),
+        ("rcmp6", WORD + b"\n", WORD[:-1] + b"8\n", ""),  # within 1e-6
+        ("rcmp9", b"0." + WORD + b"\n", b"1\n", ""),
+        ("ncmp", b"5\n", WORD + b"\n", "output: expected an integer, found 999999999"),
+        ("hcmp", WORD + b"\n", WORD[:-1] + b"8\n", "expected 999999999"),
+        ("hcmp", WORD + b"\n", WORD + b"\n", ""),
+        ("yesno", b"YES\n", b"y" + WORD + b"\n", "word 1: YES or NO expected, Y999999999"),
+        ("casewcmp", b"Case 1: " + WORD + b"\n", b"Case 1: " + WORD[:-1] + b"8", "case 1, word"),
+        ("casencmp", b"Case 1: 5\n", b"Case 1: 5\0" + WORD, ""),  # read up to the NUL
+        ("lcmp", WORD + b" 1\n", WORD[:-1] + b"8\t1\r\n", "line 1: expected 999999999"),
+        ("lcmp", b"1 " + WORD + b"\n", b"1\x0c" + WORD + b"  \r\n", ""),
+        ("fcmp", WORD + b"\n", WORD + b"\r\n", ""),
+        ("fcmp", WORD + b"\n", WORD + b" ", "line 1: expected 999999999"),
+    ],
+    ids=lambda value: value if isinstance(value, str) and len(value) < 12 else "",
+)
+def test_a_long_word_is_read_in_place(name, answer, output, message):
+    """A word or line of 4 MB is read in place (a view of the output; a number from its first
+    800 digits, ``kit.judges.long_decimals``; a line's words a chunk at a time): the verdicts
+    and messages of a copy of it, holding none (each rule copied it whole, once or twice)."""
+    judge = parse_compare(f"std:{name}", Path("."), "w")
+    peak, judged = traced_peak(lambda: judge.judge(NO_INPUT, answer, output))
+    assert judged.accepted == (not message)
+    assert judged.message.startswith(message), judged.message
+    assert peak < 1 << 20, peak
+
+
+def _word(rng):
+    """A random word: a number (a digit from halfway between two doubles, long tails, bare
+    and long exponents), an integer, YES or NO in any case, ``Case`` and ``N:``, other bytes
+    (NUL too)."""
+    kind = rng.random()
+    if kind < 0.4:
+        head = rng.choice([b"9007199254740993", b"1", b"-0.", b"0.000", b"+7", b".5", b"-"])
+        digits = rng.choice([0, 5, 40, 900])
+        tail = rng.choice([b"0" * digits, b"0" * digits + b"1", b"9" * digits, b"4x"])
+        exponent = rng.choice([b"", b"e", b"e+", b"e-5", b"E+999", b"e-" + b"0" * 30 + b"7"])
+        return head + tail + exponent
+    if kind < 0.6:
+        return rng.choice([b"5", b"-12", b"0", b"07", b"-0", b"9223372036854775807"])
+    if kind < 0.75:
+        return rng.choice([b"YES", b"no", b"Yes", b"nO", b"maybe", b"Y" * rng.randrange(1, 90)])
+    if kind < 0.85:
+        return rng.choice([b"Case", b"1:", b"2:"])
+    return bytes(rng.choice(b"ab\0.-+eE05") for _ in range(rng.randrange(1, 80)))
+
+
+def _changed(rng, word):
+    """``word``, or it with a byte changed, one cut or added, or another word."""
+    kind, changed = rng.random(), bytearray(word)
+    if kind < 0.3:
+        return word
+    if kind < 0.6:
+        changed[rng.randrange(len(changed))] = rng.choice(b"0158eE.x")
+        return bytes(changed)
+    return word[:-1] if kind < 0.7 else word + b"1" if kind < 0.8 else _word(rng)
+
+
+# testlib's blanks, a form feed (part of a word to testlib, a space to lcmp), lone CRs
+SEPARATORS = [b" ", b"\n", b"\r\n", b"\t", b"\r", b"\x0c", b"\n\n", b" \r"]
+
+
+def _random_pairs(rng, count):
+    """Answers and outputs of random words (``Case N:`` heads in some), the output's changed
+    (``_changed``), a word fewer or more, between ``SEPARATORS``, a byte-order mark opening
+    some."""
+    pairs = []
+    for _ in range(count):
+        words = []
+        for case in range(1, rng.randrange(2, 5)):
+            head = [b"Case", b"%d:" % case] if rng.random() < 0.3 else []
+            words += head + [_word(rng) for _ in range(rng.randrange(1, 3))]
+        got = [_changed(rng, word) for word in words]
+        got = got[: rng.choice([len(got), len(got) - 1])] + [_word(rng)][: rng.randrange(-3, 2)]
+        answer, output = (
+            b"".join(word + rng.choice(SEPARATORS) for word in side) for side in (words, got)
+        )
+        pairs.append((answer, b"\xef\xbb\xbf"[: 3 * (rng.random() < 0.05)] + output))
+    return pairs
+
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_words_read_in_place_are_judged_as_those_read_whole(monkeypatch, name):
+    """On 150 random pairs (seeded), each rule judged at chunks of 1, 2, 3 and 7 bytes, where
+    most words and lines are views read in place, gives the verdicts and messages it gives
+    with the whole output one chunk, where each is a copy, read as before."""
+    pairs = _random_pairs(random.Random(name), 150)
+    judge = parse_compare(f"std:{name}", Path("."), "w")
+    monkeypatch.setattr(output_chunks, "CHUNK", 1 << 30)
+    whole = [judge.judge(NO_INPUT, *pair) for pair in pairs]
+    for chunk in (1, 2, 3, 7):
+        monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+        assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == whole, chunk
 
 
 def test_a_byte_order_mark_opening_the_output_is_skipped():
