@@ -478,9 +478,9 @@ def test_long_numbers_read_in_place_are_those_read_whole(monkeypatch, spec):
         halfway = rng.choice(heads[:2]) + b"." + b"0" * digits + rng.choice([b"1", b"0"])
         pairs.append((halfway + b"\n", _written_short(halfway, spec) + b"\n"))
     judge = parse_compare(spec, ROOT, WHERE)
-    started = time.perf_counter()
+    started = time.process_time()
     usual = [judge.judge(NO_INPUT, *pair) for pair in pairs]
-    assert time.perf_counter() - started < 10  # a long token no number: linear time
+    assert time.process_time() - started < 10  # CPU time, linear in the token
     monkeypatch.setattr(output_chunks, "CHUNK", 3)
     assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
 
@@ -494,9 +494,9 @@ def test_long_numbers_read_in_place_are_those_read_whole(monkeypatch, spec):
 def test_a_long_token_that_is_no_number_only_at_its_end_is_refused_in_linear_time(spec, token):
     """40,000 digits and a letter, decimal or hexadecimal: no number, told in time linear in
     its length (its reading retried at every digit took 24 s)."""
-    started = time.perf_counter()
+    started = time.process_time()
     message = difference(spec, b"5\n", token + b"\n")
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     assert message.startswith("token 1: expected 5, got ") and message.endswith(", not a number")
 
 

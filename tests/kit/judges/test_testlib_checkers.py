@@ -157,9 +157,9 @@ def test_a_long_token_at_a_chunk_s_end_is_read_as_the_whole_output_reads_it(monk
     each split: minutes at 200 KB) (seeded)."""
     pairs = _long_pairs(random.Random(name))
     judge = parse_compare(f"std:{name}", Path("."), "w")
-    started = time.perf_counter()
+    started = time.process_time()
     usual = [judge.judge(NO_INPUT, *pair) for pair in pairs]
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10  # CPU time: the load of a shared machine aside
     monkeypatch.setattr(output_chunks, "CHUNK", 1 << 30)  # the whole output one chunk
     assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == usual
     for chunk in (1, 7, 64):
