@@ -30,7 +30,8 @@ is in, never by its line (``node_windows``): an ``if``'s test runs wherever the 
 reached, on its branch's line too. An ``if``'s or a conditional expression's branches on an
 ``and`` or ``or`` of such tests, or of such and plain ones, run where that operation sends them
 (``versioned_branches``: ``if sys.version_info >= (3, 9) and x:`` its branch from 3.9 on, its
-``else`` on every version). The checks of members some Pythons
+``else`` on every version; ``not`` swaps them, ``if not (sys.version_info >= (3, 9) and x):``
+its ``else`` from 3.9 on). The checks of members some Pythons
 lack (``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
@@ -170,11 +171,12 @@ def versioned_operands(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int
 
 def versioned_branches(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
     """Each branch of an ``if`` or a conditional expression on an ``and`` or ``or`` of tests
-    ``versioned_ifs`` reads, or of such and plain ones, as ``Rest``, with a test that bounds
-    it, read as that test's branch (``_operand_turns``): ``if sys.version_info >= (3, 9) and
-    x: math.cbrt(8.0)`` runs ``math.cbrt`` from 3.9 on (3.9 and 3.10 die there when ``x``
-    holds), ``if sys.version_info >= (3, 9) or x: math.lcm(2, 3)`` on every version (CPython
-    3.8.18 dies there when ``x`` holds; measured), its ``else`` from 3.9 on."""
+    ``versioned_ifs`` reads, or of such and plain ones, and ``not`` of those, as ``Rest``, with
+    a test that bounds it, read as that test's branch (``_operand_turns``): ``if
+    sys.version_info >= (3, 9) and x: math.cbrt(8.0)`` runs ``math.cbrt`` from 3.9 on (3.9
+    and 3.10 die there when ``x`` holds), ``if sys.version_info >= (3, 9) or x: math.lcm(2,
+    3)`` on every version (CPython 3.8.18 dies there when ``x`` holds; measured), its ``else``
+    from 3.9 on."""
     return _versioned(tree, Rest)
 
 
@@ -225,47 +227,84 @@ def _rests(node: ast.BoolOp) -> list[tuple[Rest, ast.expr]]:
 
 
 def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
-    """The branches of an ``if`` or a conditional expression whose test is an ``and`` or
-    ``or`` of operands that are such tests, or of such and plain ones, each as ``Rest`` with
-    the test that bounds it: ``A and B`` runs its branch where each of them holds (a plain
-    operand bounds nothing), its ``else`` anywhere; ``A or B`` its ``else`` where each fails,
-    its branch where either holds when both are such tests (from the lower of two versions
-    both turn from, below the higher of two both turn at; else anywhere); an ``or``'s
-    ``TYPE_CHECKING`` and an ``and``'s ``not TYPE_CHECKING`` left out (``_type_checking``)."""
-    test = node.test
-    if not isinstance(test, ast.BoolOp):
+    """The branches of an ``if`` or a conditional expression whose test is an ``and``, an
+    ``or`` or a ``not`` of such tests, or of such and plain ones, each as ``Rest`` with the
+    test that bounds it, on the side it bounds it (``_sides``): ``A and B`` runs its branch
+    where each of them holds (a plain operand bounds nothing), its ``else`` where either fails
+    (from the lower of two versions both turn from, below the higher of two both turn at;
+    else anywhere); ``A or B`` the other way round; ``not`` swaps them (``if not
+    (sys.version_info >= (3, 9) and x):`` runs its ``else`` from 3.9 on, ``if not
+    (sys.version_info >= (3, 11) or x):`` its branch below 3.11: CPython 3.9.18, 3.10.13 and
+    PyPy 3.9.16 die on ``math.cbrt`` in the first when ``x`` holds, 3.8.18 to 3.10.13 in the
+    second when it fails, measured). ``TYPE_CHECKING`` holds nowhere the code runs: it bounds
+    an ``or``'s branch by the other operands, and its ``and``'s branch, which runs nowhere,
+    is a guard's (``kit.bundle.guards.guarded_branches``). A test bounding neither branch is
+    listed with none (``Rest([], [])``): the caller reads it as no guard all the same."""
+    tests: list[tuple[ast.expr, tuple[int, int], bool]] = []
+    if _turn(node.test, modules) is not None:  # an if's whole test: ``versioned_ifs``'
+        return []
+    sides = _sides(node.test, modules, tests)
+    if not tests:
         return []
     body, orelse = (
         (node.body, node.orelse) if isinstance(node, ast.If) else ([node.body], [node.orelse])
     )
-    ors = isinstance(test.op, ast.Or)  # ``or TYPE_CHECKING`` sends none, ``and not`` it all
-    values = [value for value in test.values if not _type_checking(value, not ors)]
-    ors = ors or len(values) == 1  # one left: read as it alone, an or of one
-    turns = [_turn(value, modules) for value in values]
-    found = [turn for turn in turns if turn is not None]
-    if not found or not ors:
-        return [(Rest(body, [], node), *turn) for turn in found]
-    bounds = [(BASE, added) if below else (added, NEVER) for _, added, below in found]
-    hull = min(low for low, _ in bounds), max(high for _, high in bounds)
-    whole = [] if len(found) < len(turns) or hull == ALL else [(found[0][0], *hull)]
-    return [(Rest([], orelse, node), *turn) for turn in found] + [
-        (Rest(body, [], node), inner, low, False)
-        if high == NEVER
-        else (Rest([], body, node), inner, high, False)
-        for inner, low, high in whole
+    found = [
+        (Rest(branch, [], node) if holds else Rest([], branch, node), *turn)
+        for branch, (_, _, *bounds) in zip((body, orelse), sides)
+        for turn, holds in filter(None, bounds)
     ]
+    named = {id(turn[0]) for _, *turn in found}
+    return found + [(Rest([], [], node), *turn) for turn in tests if id(turn[0]) not in named]
 
 
-def _type_checking(test: ast.expr, negated: bool) -> bool:
-    """``TYPE_CHECKING`` (``negated``: ``not TYPE_CHECKING``), which never holds (always
-    does) wherever the code runs."""
-    if negated:
-        return (
-            isinstance(test, ast.UnaryOp)
-            and isinstance(test.op, ast.Not)
-            and (is_type_checking(test.operand))
-        )
-    return is_type_checking(test)
+# the versions a branch runs on, from the first below the second, each with the test that
+# bounds it there and whether it holds or fails there (None: no test bounds it)
+_Side = tuple[tuple[int, int], tuple[int, int], "tuple | None", "tuple | None"]
+_ANYWHERE: _Side = (BASE, NEVER, None, None)
+_NOWHERE: _Side = (NEVER, BASE, None, None)
+
+
+def _sides(test: ast.expr, modules: dict[str, str], tests: list) -> tuple[_Side, _Side]:
+    """Where ``test`` holds and where it fails, each a ``_Side``, by the tests of the version
+    within its ``and``, ``or`` and ``not`` (``_turn``; each put in ``tests``): both of an
+    ``and`` where each operand holds, either where one fails; ``or`` the other way round;
+    ``not`` swaps them; ``TYPE_CHECKING`` holds nowhere; any other test bounds nothing."""
+    turn = _turn(test, modules)
+    if turn is not None:
+        tests.append(turn)
+        _, added, below = turn
+        up, down = (added, NEVER, (turn, True), None), (BASE, added, None, (turn, False))
+        if below:
+            up, down = (added, NEVER, (turn, False), None), (BASE, added, None, (turn, True))
+        return (down, up) if below else (up, down)
+    if is_type_checking(test):
+        return _NOWHERE, _ANYWHERE
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        holds, fails = _sides(test.operand, modules, tests)
+        return fails, holds
+    if not isinstance(test, ast.BoolOp):
+        return _ANYWHERE, _ANYWHERE
+    each = [_sides(value, modules, tests) for value in test.values]
+    holds, fails = [side[0] for side in each], [side[1] for side in each]
+    if isinstance(test.op, ast.And):
+        return _within_all(holds), _within_any(fails)
+    return _within_any(holds), _within_all(fails)
+
+
+def _within_all(sides: list[_Side]) -> _Side:
+    """The versions in every one of ``sides``: from the highest first, below the lowest end."""
+    low = max(sides, key=lambda side: side[0])
+    high = min(sides, key=lambda side: side[1])
+    return (low[0], high[1], low[2], high[3])
+
+
+def _within_any(sides: list[_Side]) -> _Side:
+    """The versions from the lowest first of ``sides`` to below the highest end: those in
+    any of them (and any between)."""
+    low = min(sides, key=lambda side: side[0])
+    high = max(sides, key=lambda side: side[1])
+    return (low[0], high[1], low[2], high[3])
 
 
 def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int, int], bool] | None:

@@ -1017,6 +1017,22 @@ THE_BRANCHES_OF_AND_AND_OR = [
      {}),
     ("if sys.version_info < (3, 9) and not x:\n    pass\nelse:\n    math.lcm(2, 3)",
      {8: [(7, LCM)]}),
+    # not swaps the branches of and and or: CPython 3.9.18, 3.10.13 and PyPy 3.9.16 die on the
+    # first three when x holds, 3.8.18 to 3.10.13 on the fourth when it fails, on the fifth
+    # and sixth when it holds (AttributeError, measured); their branch or else was a guard's
+    ("if not (sys.version_info >= (3, 9) and x):\n    pass\nelse:\n    math.cbrt(8.0)",
+     {9: [(7, CBRT)], 10: [(7, CBRT)]}),
+    ("y = 0 if not (sys.version_info >= (3, 9) and x) else math.cbrt(8.0)",
+     {9: [(4, CBRT)], 10: [(4, CBRT)]}),
+    ("if not not (sys.version_info >= (3, 9) and x):\n    math.cbrt(8.0)",
+     {9: [(5, CBRT)], 10: [(5, CBRT)]}),
+    ("if not (sys.version_info >= (3, 11) or x):\n    math.cbrt(8.0)",
+     {8: [(5, CBRT)], 9: [(5, CBRT)], 10: [(5, CBRT)]}),
+    ("if not (sys.version_info >= (3, 11) or x):\n    pass\nelse:\n    math.cbrt(8.0)",
+     {8: [(7, CBRT)], 9: [(7, CBRT)], 10: [(7, CBRT)]}),
+    ("if not (sys.version_info >= (3, 11) and x):\n    math.cbrt(8.0)",
+     {8: [(5, CBRT)], 9: [(5, CBRT)], 10: [(5, CBRT)]}),
+    ("if not (sys.version_info >= (3, 11) and x):\n    pass\nelse:\n    math.cbrt(8.0)", {}),
 ]  # fmt: skip
 
 

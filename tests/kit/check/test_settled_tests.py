@@ -536,7 +536,7 @@ def test_the_branches_of_an_if_on_and_or_or_run_where_that_operation_sends_them(
     tree = source.shipped_tree()
     lines = [(rest.of.lineno, added, below) for rest, _, added, below in versioned_branches(tree)]
     assert lines == [(3, (3, 9), False), (3, (3, 11), True), (7, (3, 9), False),
-                     (11, (3, 10), False), (11, (3, 9), False), (11, (3, 9), False),
+                     (11, (3, 9), False), (11, (3, 9), False), (11, (3, 10), False),
                      (13, (3, 10), True)]  # fmt: skip
     versions, _ = node_windows(source, [source])
     calls = {
@@ -551,3 +551,44 @@ def test_the_branches_of_an_if_on_and_or_or_run_where_that_operation_sends_them(
     }
     assert guarded_statements_of(source, [source], versioned=True) == {17}
     assert guarded_statements_of(source, [source]) == {4, 10, 12, 17}
+
+
+def test_not_swaps_the_branches_an_and_or_an_or_of_tests_of_the_version_sends_pythons_to():
+    """``versioned_branches`` under ``not``: the ``else`` of ``not (A and B)`` runs where both
+    hold, its branch where either fails; ``not (A or B)`` the other way round, ``not not`` as
+    neither (the ``else`` of the first was a guard's, its branch too, ``math.cbrt`` there
+    passed for 3.9 and 3.10, which die on it when ``x`` holds, measured)."""
+    text = """\
+        import sys
+        if not (sys.version_info >= (3, 9) and x):
+            a.a()
+        else:
+            a.b()
+        if not (sys.version_info >= (3, 11) or x):
+            a.c()
+        else:
+            a.d()
+        if not (sys.version_info >= (3, 9) or sys.version_info < (3, 11)):
+            a.e()
+        else:
+            a.f()
+        if not not (sys.version_info >= (3, 10) and x):
+            a.g()
+        y = a.h() if not (x or not sys.version_info < (3, 10)) else a.i()
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    tree = source.shipped_tree()
+    versions, _ = node_windows(source, [source])
+    calls = {
+        n.func.attr: n for n in ast.walk(tree) if isinstance(getattr(n, "func", 0), ast.Attribute)
+    }
+    read = {name: versions.get(id(call)) for name, call in calls.items()}
+    assert {name: window for name, window in read.items() if window is not None} == {
+        "b": ((3, 9), NEVER),
+        "c": (BASE, (3, 11)),
+        "e": ((3, 11), (3, 9)),  # runs on none
+        "g": ((3, 10), NEVER),
+        "h": (BASE, (3, 10)),
+    }
+    assert guarded_statements_of(source, [source], versioned=True) == set()
