@@ -14,7 +14,10 @@ generator expression given to a call is read as running now: it nearly always fe
 of a ``for`` or of a list comprehension, ``*g``, ``yield from g``, ``x in g``, ``p, q = g``:
 CPython 3.8.18 raises inside the ``try`` on each, measured); any other (``g = (f(x) for x in
 a)``, run by whatever takes ``g`` later, outside the ``try`` perhaps) runs later but its first
-iterable, as a lambda's body.
+iterable, as a lambda's body; and so does one given to a call that keeps it in the iterator it
+makes (``LAZY``: ``it = map(int, (f(x) for x in a))``, ``zip``, ``iter``, ``enumerate``,
+``itertools.islice``...), unless that iterator is run through at once in turn
+(``list(map(...))``, ``for v in zip(...):``, ``sum(y for y in map(...))``).
 
 ``eager_parts(statement, lazy)`` are those expressions, cut around the ``lambda`` bodies
 within them, each an ``ast.Expr`` whose ``lines`` are its lines that nothing running later
@@ -27,22 +30,32 @@ from __future__ import annotations
 import ast
 from collections.abc import Set as AbstractSet
 
-from kit.bundle.sources import children, walk
+from kit.bundle.sources import called_name, children, walk
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)  # whose body runs when called
+# calls that keep a generator given them in the iterator they make, run as that is run (CPython
+# 3.8.18 raises outside the ``try`` on each, ``pairwise`` 3.10.13 and ``batched`` 3.12.1 run
+# none of it at the call, measured; ``itertools.product``, ``permutations`` and ``combinations``
+# run it through at once, as ``sorted`` does)
+LAZY = frozenset({"iter", "map", "zip", "enumerate", "filter"}) | frozenset(
+    {"islice", "chain", "from_iterable", "accumulate", "starmap", "compress", "takewhile"}
+    | {"dropwhile", "zip_longest", "filterfalse", "cycle", "groupby", "tee", "pairwise"}
+    | {"batched"}
+)
 _STATEMENT_PARTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
 
 
 def holds_later(statement: ast.stmt) -> bool:
     """Whether something within ``statement`` runs later: a function's body, a lambda's (but
-    one called where it is written), a generator expression's (but one given to a call)."""
+    one called where it is written), a generator expression's (but one run through at once,
+    ``_consumed``)."""
     return bool(_deferred(statement)) or any(isinstance(n, DEFINITIONS) for n in walk(statement))
 
 
 def _deferred(node: ast.AST) -> list[ast.Lambda | ast.GeneratorExp]:
     """The lambdas within ``node`` whose bodies run later, all but those called where they
-    are written (``(lambda: k())()``), and the generator expressions but those given to a
-    call (``sum(k(x) for x in a)``)."""
+    are written (``(lambda: k())()``), and the generator expressions but those run through
+    at once (``sum(k(x) for x in a)``, ``list(map(f, (k(x) for x in a)))``: ``_consumed``)."""
     calls = [n for n in walk(node) if isinstance(n, ast.Call)]
     called = {id(call.func) for call in calls}
     fed = _consumed(node)
@@ -56,13 +69,17 @@ def _deferred(node: ast.AST) -> list[ast.Lambda | ast.GeneratorExp]:
 
 def _consumed(node: ast.AST) -> set[int]:
     """The ``id`` of each expression within ``node`` that what holds it runs through where
-    it stands: a call's arguments (``sum(g)``, ``f(*g)``, ``f(key=g)``), a ``for``'s or a
-    list, set or dict comprehension's iterables, a starred item (``[*g]``), ``yield from``'s,
-    the right of ``in``, the value unpacked into several targets (``p, q = g``)."""
+    it stands: a call's arguments (``sum(g)``, ``f(*g)``, ``f(key=g)``; a ``LAZY`` call's
+    only where it is itself run through, ``_run_through``), a ``for``'s or a list, set or
+    dict comprehension's iterables, a starred item (``[*g]``), ``yield from``'s, the right of
+    ``in``, the value unpacked into several targets (``p, q = g``)."""
     found: list[ast.AST] = []
+    kept: list[ast.expr] = []  # run through as what they make is (``_held``)
     for inner in walk(node):
-        if isinstance(inner, ast.Call):
-            found += [*inner.args, *(keyword.value for keyword in inner.keywords)]
+        if isinstance(inner, ast.GeneratorExp) or called_name(getattr(inner, "func", 0)) in LAZY:
+            kept.append(inner)
+        elif isinstance(inner, ast.Call):
+            found += _held(inner)
         elif isinstance(inner, (ast.For, ast.AsyncFor)):
             found.append(inner.iter)
         elif isinstance(inner, (ast.ListComp, ast.SetComp, ast.DictComp)):
@@ -75,7 +92,30 @@ def _consumed(node: ast.AST) -> set[int]:
         elif isinstance(inner, ast.Assign):
             unpacked = any(isinstance(target, (ast.Tuple, ast.List)) for target in inner.targets)
             found += [inner.value] if unpacked else []
-    return {id(part) for part in found}
+    return _run_through({id(part) for part in found}, kept)
+
+
+def _run_through(consumed: set[int], kept: list[ast.expr]) -> set[int]:
+    """``consumed`` and what each of ``kept`` runs through (``_held``) when it is among them,
+    or held by one that is in turn (``list(map(f, zip(g, h)))``, ``sum(x for x in map(f,
+    g))``)."""
+    grown = True
+    while grown:
+        grown = False
+        for node in kept:
+            held = {id(part) for part in _held(node)}
+            if id(node) in consumed and not held <= consumed:
+                consumed |= held
+                grown = True
+    return consumed
+
+
+def _held(node: ast.expr) -> list[ast.expr]:
+    """A call's arguments (a ``LAZY`` one's run as its iterator is), a generator
+    expression's iterables (run as it is)."""
+    if isinstance(node, ast.GeneratorExp):
+        return [loop.iter for loop in node.generators]
+    return [*node.args, *(keyword.value for keyword in node.keywords)]  # type: ignore[attr-defined]
 
 
 def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:
