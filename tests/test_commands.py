@@ -5,6 +5,7 @@ import os
 import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -156,6 +157,28 @@ def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     code, _, err = command("new", "lonely", "--judge", "POJ", root=toy)
     assert code == 2 and "stress/lonely.py exists already; nothing was changed" in err
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_new_from_an_address_offline_scaffolds_what_the_address_says_and_exits_1(toy, monkeypatch):
+    """No network: a proxy on a closed port refuses the connection as a network that is not
+    there does, so no page is fetched (the test itself needs none)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for name in ("https_proxy", "HTTPS_PROXY"):
+        monkeypatch.setenv(name, f"http://127.0.0.1:{port}")
+    for name in ("no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    address = "https://codeforces.com/contest/1900/problem/A"
+    code, out, err = command("new", "--from", address, root=toy)
+    assert code == 1 and err == "", (out, err)
+    assert f"note: {address} was not fetched (" in out
+    table = (toy / "problems.toml").read_text().split("[codeforces_1900a]\n")[1]
+    assert table.startswith('title = "Codeforces 1900A"\njudge = "Codeforces"')
+    assert f'id = "1900A"\nurl = "{address}"\n' in table
+    assert "time_limit = 1.0  # seconds (a placeholder: set the statement's)" in table
+    code, out, _ = command("codeforces_1900a", root=toy)  # the samples are still to be added
+    assert code == 1 and "samples/codeforces_1900a/ holds no samples" in out
 
 
 @pytest.mark.parametrize(

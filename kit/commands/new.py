@@ -30,7 +30,11 @@ unless ``--judge`` names it too (another judge is refused; data from a judge who
 kit does not know takes the one named). Data that says the problem is interactive makes it
 so, as ``--interactive`` does. An
 interactive problem's page samples are exchanges, not the interactor's inputs: they are left
-out. A page that cannot be read is a one-line error naming what was missing. The files written
+out. A page that cannot be read is a one-line error naming what was missing; offline (an
+address whose host is not reached: kit.pages.Unreachable), an address naming a problem of a
+judge the kit knows gives what it says alone (kit.pages.address_page: the judge, id and
+``url``; placeholder limits, not the judge's usual ones, each problem's being its own; no
+samples), with a note saying so and how to have the rest, and exit status 1. The files written
 and adopted are listed from the current folder (``../tests/test_x.py`` in ``samples/``), as
 the kit names the files it writes. Then ``cpkit SLUG`` says what is still missing. With
 ``--from``, SLUG may be left out: the page's id when it is a slug (AtCoder's task ids,
@@ -107,6 +111,7 @@ from kit.commands.planned_problems import (
 from kit.errors import BuildError
 from kit.judges.profiles import NEAR_MISS, PROFILES, misspelt_judge
 from kit.pages.companion import BOTH_SAID, said_of
+from kit.pages.page import NOT_FETCHED
 from kit.registry import load_registry
 from kit.slugs import check_slug, is_slug, slug_from
 from kit.workspace import MARKER, root_flag, shown_path
@@ -220,6 +225,9 @@ def run(args: argparse.Namespace) -> int:
     if task is not None:  # the contest file gives no limits: the judge's usual
         usual = scaffold.usual(task.id, task.judge)
         known = replace(usual, title=task.title, id=task.id, url=task.url)
+    unfetched = page is not None and page.time_shown == NOT_FETCHED
+    if unfetched:  # the address alone: no limits known, each judge's are the problem's own
+        known = scaffold.Known(page.title, page.id or "?", url=page.url)
     try:
         make(
             root, page, args.slug, given, interactive=args.interactive, adopted=adopted,
@@ -230,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
         raise BuildError(
             f"{error}; name one: {command()} new SLUG --from {shlex.quote(args.page)}{judge}"
         ) from None
-    return 0
+    return 1 if unfetched else 0  # something asked for was not done: the page's facts
 
 
 def _not_a_second_page(args: argparse.Namespace) -> None:
@@ -393,10 +401,34 @@ def check_judge(judge: str | None, command: str = "new") -> None:
 
 
 def _page(source: str, judge: str) -> Page:
-    """The page's problem, read before anything is written; its judge must be the one named."""
-    from kit.pages import read_page  # only for --from: the page parsers stay out of start-up
+    """The page's problem, read before anything is written; its judge must be the one named.
+    An address that cannot be reached (no network) gives what it says alone, with a note
+    (``_unfetched``), when it names a judge and a problem of it."""
+    return _read(lambda: _fetched(source, judge), source, judge)
 
-    return _read(lambda: read_page(source, judge), source, judge)
+
+def _fetched(source: str, judge: str) -> Page:
+    from kit.pages import Unreachable, address_page, read_page  # only for --from
+
+    try:
+        return read_page(source, judge)
+    except Unreachable as error:
+        page = address_page(source)
+        if page is None:  # not a problem's address of a judge the kit knows
+            raise
+        return replace(page, notes=(_unfetched(str(error), page),))
+
+
+def _unfetched(error: str, page: Page) -> str:
+    """The note on a problem scaffolded from its address alone: what is missing, and how to
+    have it."""
+    reason = error.partition("cannot fetch it (")[2].rpartition(")")[0] or "unreachable"
+    return (
+        f"{page.url} was not fetched ({reason}): its title, limits and samples are not known "
+        "(the table's are placeholders, the samples folder empty): set them from the "
+        "statement, or delete the problem and run new --from again when online, or with the "
+        "page saved from a browser (exit status 1: not all was scaffolded)"
+    )
 
 
 def _read(reader, source: str, judge: str):
@@ -456,6 +488,8 @@ def _report_table(registry: str, slug, judge, known, page) -> None:
             limits = f"{known.time_limit:g} s, {known.memory_limit} MiB ({page.time_shown})"
         if said_of(page.time_shown) or said_of(page.memory_shown):  # not read from the page
             limits = _unread_limits(known, page)
+        if page.time_shown == NOT_FETCHED:  # the address alone: placeholders
+            limits = f"not known ({page.time_shown}): set the statement's"
         ident = f", id {known.id}" if known.id != "?" else "; set id"
         said = f"{known.title!r}, limits {limits}{ident}"
         print(f"  {where}: {said})")

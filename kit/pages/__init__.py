@@ -17,6 +17,10 @@ missing is a one-line BuildError naming it and the markup that should hold it:
 - ``companion``  Competitive Companion's JSON data, and cph's ``.prob`` files
 - ``acc``        atcoder-cli's contest file (``contest.acc.json``): the contest and its tasks,
                  each with the folder ``acc`` made for it
+
+An address whose host cannot be reached (no network) is ``Unreachable``, a BuildError that
+``new`` may take instead for what the address alone says (``address_page``: the judge and id,
+no title, limits nor samples); an answer of the server's (HTTP 404) is no such error.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from pathlib import Path
 from kit.errors import BuildError
 from kit.page_address import page_address
 from kit.pages import atcoder, codeforces, companion, kattis, poj
-from kit.pages.page import Page, on_hosts, possessive
+from kit.pages.page import NOT_FETCHED, Page, on_hosts, possessive
 from kit.pages.tree import Element, parse
 
 READERS = (poj, codeforces, atcoder, kattis)
@@ -44,7 +48,12 @@ MAX_BYTES = 16 * 1024 * 1024  # no problem page is larger
 ADDRESS = re.compile(r"https?://", re.IGNORECASE)
 SAVED_FROM = re.compile(r"saved from url=\(\d+\)(\S+)")
 
-__all__ = ["Page", "read_page"]
+__all__ = ["Page", "Unreachable", "address_page", "read_page"]
+
+
+class Unreachable(BuildError):
+    """The page's address could not be reached (no network, its host unknown to the resolver,
+    the connection refused, broken or timed out): no whole answer of its server's came."""
 
 
 def read_page(source: str, judge: str = "") -> Page:
@@ -135,7 +144,10 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
             charset = response.headers.get_content_charset()
     except urllib.error.HTTPError as error:
         reason = f"HTTP {error.code} {error.reason}"
-    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as error:
+    except (urllib.error.URLError, OSError) as error:  # no answer came: the host unreachable
+        reason = " ".join(str(getattr(error, "reason", error)).split())
+        raise _unfetched(url, reason, Unreachable) from None
+    except (ValueError, http.client.HTTPException) as error:
         reason = str(getattr(error, "reason", error))
     else:
         if len(data) > MAX_BYTES:
@@ -174,11 +186,26 @@ def _refuse_cut_short(response, size: int, url: str) -> None:
         raise _unfetched(url, f"the page was cut short: {size} of {declared} bytes")
 
 
-def _unfetched(url: str, reason: str) -> BuildError:
+def _unfetched(url: str, reason: str, kind: type[BuildError] = BuildError) -> BuildError:
     """The one-line error for an address whose page could not be had whole."""
-    return BuildError(
+    return kind(
         f"{url}: cannot fetch it ({reason}); save the page from a browser and give the file"
     )
+
+
+def address_page(url: str) -> Page | None:
+    """What the problem page's address alone says, for a page that could not be fetched: the
+    judge its host names and the problem's id in it (kit.pages.companion.judge_of), titled
+    "JUDGE ID" (the slug ``codeforces_1900a``, ``poj_1643``; AtCoder's and Kattis' ids are
+    slugs), the address kept; no limits (placeholders, ``NOT_FETCHED``) and no samples. None
+    when the address names no judge or no problem of it (a contest's page)."""
+    name, problem_id = companion.judge_of(url)
+    if not name or not problem_id:
+        return None
+    return Page(
+        name, f"{name} {problem_id}", 1.0, 256, [], NOT_FETCHED, NOT_FETCHED, problem_id,
+        origin="the address", url=page_address(url),
+    )  # fmt: skip
 
 
 def _charset(data: bytes, declared: str | None) -> str:

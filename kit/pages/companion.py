@@ -78,7 +78,7 @@ KIB_IN_THOUSANDS = {
 # TaskBuilder.ts: ``memoryLimit = 1024``, ``timeLimit = 1000``), which a parser replaces by
 # calling setTimeLimit and setMemoryLimit; some never do (A2OnlineJudge, BUCTOJ, DimikOJ,
 # HackerEarth Code Arena, MSK Informatics, SortMe, TheJobOverflow, uDebug, Universal Cup, XCamp,
-# ZUFEOJ). Its parsers of the hosts the kit knows (``_judge_of``) set both from the page, but
+# ZUFEOJ). Its parsers of the hosts the kit knows (``judge_of``) set both from the page, but
 # Virtual Judge's (below): from them these values are the problem's (an AtCoder task of 1 s
 # and 1024 MB). docs/commands.md has the table of its parsers of the kit's judges.
 DEFAULT_LIMITS = (1000, 1024)  # ms, MB
@@ -178,7 +178,7 @@ def read(data: bytes, source: str, judge: str = "", origin: str = "the file") ->
     problem = _object(data, source)
     name = single_line(_field(problem, "name", str, source))
     url = problem.get("url") if isinstance(problem.get("url"), str) else ""
-    found, page_id = _judge_of(url)
+    found, page_id = judge_of(url)
     judge = found or judge or _group_judge(problem, url, source)
     for side in ("input", "output"):
         _stdio(problem.get(side), side, source)
@@ -330,7 +330,7 @@ def _field(data: dict, key: str, kind, source: str):
     return value
 
 
-def _judge_of(url: str) -> tuple[str | None, str | None]:
+def judge_of(url: str) -> tuple[str | None, str | None]:
     """The judge the address's host names, and the problem's id in it (None, None: unknown)."""
     try:
         parts = urllib.parse.urlparse(url)

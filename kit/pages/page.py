@@ -57,6 +57,8 @@ ANY_ANSWER_NOTE = (
     "comparing by tokens holds yours to them; check it with a checker of your own (compare = "
     '"checker:PATH" in problems.toml)'
 )
+# the limits' words of a problem known by its address alone (kit.pages.address_page)
+NOT_FETCHED = "none given: the page was not fetched"
 # by the unit's first letter
 MEBIBYTES_PER = {"k": 1 / 1024, "m": 1, "g": 1024, "к": 1 / 1024, "м": 1, "г": 1024}
 

@@ -1,7 +1,8 @@
 """`new SLUG --from PAGE` (kit.pages): the title, limits, id and sample pairs of a problem page of
 POJ (the two saved pages of ../shared/problems/pages, read in place), Codeforces, AtCoder and
 Kattis (small pages written for the tests in each judge's markup, tests/fixtures/pages); a page
-it cannot read, or an address it cannot fetch, is a one-line error that changes nothing."""
+it cannot read, or an address it cannot fetch, is a one-line error that changes nothing; an
+address whose host is not reached (offline) is its own error, and says its judge and id alone."""
 
 import http.server
 import json
@@ -429,6 +430,76 @@ def test_a_page_missing_a_fact_names_it(toy, tmp_path, capsys, page, old, new_te
     path = broken(tmp_path, PAGES / page, old, new_text)
     error = refused(toy, capsys, "--from", str(path))
     assert error.startswith(f"cpkit: error: new: {path}: {message}"), error
+
+
+# --- an address that cannot be reached: what the address alone says ------------------------
+
+
+def offline(monkeypatch):
+    """urlopen failing as it fails without a network: the host's name not resolved."""
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    def unreachable(*args, **kwargs):
+        raise urllib.error.URLError(socket.gaierror(-2, "Name or service not known"))
+
+    monkeypatch.setattr(urllib.request, "urlopen", unreachable)
+
+
+def test_an_unreachable_address_is_its_own_error_and_an_http_error_is_not(monkeypatch):
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    from kit.pages import Unreachable  # noqa: PLC0415
+
+    address = "https://codeforces.com/contest/1900/problem/A"
+    offline(monkeypatch)
+    with pytest.raises(Unreachable, match=r"cannot fetch it \(\[Errno -2\] Name or service"):
+        read_page(address)
+
+    def not_found(request, **kwargs):
+        raise urllib.error.HTTPError(request.full_url, 404, "Not Found", {}, None)
+
+    monkeypatch.setattr(urllib.request, "urlopen", not_found)
+    with pytest.raises(BuildError, match="HTTP 404 Not Found") as raised:
+        read_page(address)
+    assert not isinstance(raised.value, Unreachable)  # the server answered: no such page
+
+
+@pytest.mark.parametrize(
+    ("address", "judge", "title", "problem_id"),
+    [
+        ("https://codeforces.com/contest/1900/problem/A", "Codeforces", None, "1900A"),
+        ("https://codeforces.com/problemset/problem/1900/A?locale=ru", "Codeforces", None, "1900A"),
+        ("https://atcoder.jp/contests/abc300/tasks/abc300_a?lang=ja", "AtCoder", None, "abc300_a"),
+        ("https://open.kattis.com/problems/hello", "Kattis", "Kattis hello", "hello"),
+        ("http://poj.org/problem?id=1643", "POJ", "POJ 1643", "1643"),
+        ("https://cses.fi/problemset/task/1068", "CSES", "CSES 1068", "1068"),
+    ],
+)
+def test_an_address_alone_gives_its_judge_and_id_and_no_limits(address, judge, title, problem_id):
+    from kit.pages import address_page  # noqa: PLC0415
+    from kit.pages.page import NOT_FETCHED  # noqa: PLC0415
+
+    page = address_page(address)
+    assert (page.judge, page.id) == (judge, problem_id)
+    assert page.title == (title or f"{judge} {problem_id}")
+    assert (page.samples, page.time_shown, page.memory_shown) == ([], NOT_FETCHED, NOT_FETCHED)
+    assert page.url == address.split("?lang=")[0].split("?locale=")[0]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "https://codeforces.com/contest/1900",  # a contest's page, no problem's
+        "https://example.com/problem/1",  # a judge the kit does not know
+        "https://atcoder.jp/contests/abc300",
+    ],
+)
+def test_an_address_of_no_judge_s_problem_gives_none(address):
+    from kit.pages import address_page  # noqa: PLC0415
+
+    assert address_page(address) is None
 
 
 # --- Competitive Companion's data (cph's .prob files) ------------------------------------------

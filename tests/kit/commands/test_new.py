@@ -936,3 +936,65 @@ def test_each_limit_competitive_companion_did_not_read_is_said_so_alone(
     path.write_text(json.dumps(data))
     assert cli.main(["new", "sum", "--from", str(path), "--root", str(toy)]) == 0
     assert f"'Sum', limits {said}" in capsys.readouterr().out
+
+
+# --- --from an address that cannot be reached (no network) -----------------------------------
+
+
+def offline(monkeypatch):
+    """urlopen failing as it fails without a network: the host's name not resolved."""
+    import socket  # noqa: PLC0415
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    def unreachable(*args, **kwargs):
+        raise urllib.error.URLError(socket.gaierror(-2, "Name or service not known"))
+
+    monkeypatch.setattr(urllib.request, "urlopen", unreachable)
+
+
+@pytest.mark.parametrize(
+    ("address", "slug", "problem_id"),
+    [
+        ("https://codeforces.com/contest/1900/problem/A", "codeforces_1900a", "1900A"),
+        ("https://atcoder.jp/contests/abc300/tasks/abc300_a", "abc300_a", "abc300_a"),
+    ],
+)
+def test_an_unreachable_address_scaffolds_what_it_says_and_exits_1(
+    toy, capsys, monkeypatch, address, slug, problem_id
+):
+    """Offline, ``new --from URL`` was refused; the judge's usual limits are not taken either:
+    a problem's own differ from them (AtCoder's 2 s and 1024 MiB are most tasks', not all)."""
+    offline(monkeypatch)
+    assert cli.main(["new", "--from", address, "--root", str(toy)]) == 1
+    out = capsys.readouterr().out
+    problem = load_registry(toy)[slug]
+    assert (problem.id, problem.url) == (problem_id, address)
+    text = (toy / "problems.toml").read_text()
+    assert "time_limit = 1.0  # seconds (a placeholder: set the statement's)" in text
+    assert "memory_limit = 256  # MiB (a placeholder: set the statement's)" in text
+    assert "limits not known (none given: the page was not fetched): set the statement's" in out
+    assert f"note: {address} was not fetched ([Errno -2] Name or service not known): " in out
+    assert "(exit status 1: not all was scaffolded)\n" in out
+    assert list((toy / "samples" / slug).iterdir()) == []
+    assert (toy / "solutions" / f"{slug}.py").is_file()
+
+
+@pytest.mark.parametrize(
+    "address", ["https://codeforces.com/contest/1900", "https://example.com/problem/1"]
+)
+def test_an_unreachable_address_of_no_judge_s_problem_is_refused(toy, capsys, monkeypatch, address):
+    offline(monkeypatch)
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    assert cli.main(["new", "--from", address, "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert f"new: {address}: cannot fetch it ([Errno -2] Name or service not known)" in err
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_an_unreachable_address_of_another_judge_than_named_is_refused(toy, capsys, monkeypatch):
+    offline(monkeypatch)
+    address = "https://codeforces.com/contest/1900/problem/A"
+    assert cli.main(["new", "--from", address, "--judge", "AtCoder", "--root", str(toy)]) == 2
+    assert "is judged by Codeforces" in capsys.readouterr().err
+    assert "codeforces_1900a" not in load_registry(toy)
