@@ -332,11 +332,14 @@ def tests_bound_once(tree: ast.Module, is_test: Callable[[ast.expr], bool]) -> d
 
 
 _NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
+_CAPTURES = (ast.MatchAs, ast.MatchStar, ast.MatchMapping)  # a match's names: ``rest`` too
 
 
 def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
     """Every binding of ``name`` in the module: assigned, deleted, imported, defined (an
-    except's ``as`` too) or declared ``global`` anywhere, a function's body included."""
+    except's ``as`` too), declared ``global`` anywhere, a function's or a lambda's parameter
+    or a ``match``'s capture (``case V:``, ``case [*V]:``, ``case {**V}:``), a function's
+    body included."""
     return [
         node
         for node in walk(tree)
@@ -344,6 +347,11 @@ def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
         or (isinstance(node, ast.alias) and (node.asname or node.name.partition(".")[0]) == name)
         or (isinstance(node, _NAMED) and node.name == name)
         or (isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names)
+        or (isinstance(node, ast.arg) and node.arg == name)
+        or (
+            isinstance(node, _CAPTURES)
+            and name in (getattr(node, "name", None), getattr(node, "rest", None))
+        )
     ]
 
 

@@ -238,11 +238,23 @@ def test_a_source_s_class_bodies_are_marked_once(tmp_path, monkeypatch):
         ("def PYPY():\n    pass", set()),
         ("PYPY += 1", set()),
         ("def main():\n    PYPY = True", set()),  # a local: conservative, bound twice here
+        ("del PYPY", set()),
+        ("(PYPY := 1)", set()),
+        # a parameter, a match's capture: locals or rebound, conservative as above (a
+        # function's ``PYPY and x.bit_count()`` on its parameter was read as PyPy's)
+        ("def main(PYPY):\n    pass", set()),
+        ("def main(*, PYPY=1):\n    pass", set()),
+        ("f = lambda PYPY: PYPY", set()),
+        ("match sys.argv:\n    case PYPY:\n        pass", set()),
+        ("match sys.argv:\n    case [*PYPY]:\n        pass", set()),
+        ("match sys.argv:\n    case {**PYPY}:\n        pass", set()),
+        ("match sys.argv:\n    case [x] as PYPY:\n        pass", set()),
     ],
 )
 def test_a_test_bound_at_the_top_level_is_a_flag_only_when_bound_nowhere_else(again, flags):
-    """The implementation, platform and settled flags all read ``tests_bound_once``: a name
-    bound again anywhere in the module (nested block, function, loop, import, except) may
+    """The implementation, platform, settled and version flags all read ``tests_bound_once``:
+    a name bound again anywhere in the module (nested block, function, loop, import, except,
+    ``del``, walrus, a parameter, a ``match``'s capture) may
     hold something else when it is read, so it is no flag."""
     tree = ast.parse(
         "import sys\nPYPY = sys.implementation.name == 'pypy'\n" + again + "\nif PYPY:\n    pass\n"
