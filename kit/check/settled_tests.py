@@ -25,7 +25,9 @@ test of the implementation is read by the same rule (``implementation_ifs``,
 ``implementation_expressions``): each branch under the implementation that runs it. So are
 the operands of an ``and`` or ``or`` after such a test, as its branch, where it does not end
 the operation (``versioned_operands``, ``implementation_operands``: ``sys.version_info >= (3,
-9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). Each node is read by the branches it
+9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). A name bound once, at the top level
+and nowhere else, to a test of the version is read as that test (``version_flags``: ``V =
+sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``). Each node is read by the branches it
 is in, never by its line (``node_windows``): an ``if``'s test runs wherever the ``if`` is
 reached, on its branch's line too. An ``if``'s or a conditional expression's branches on an
 ``and`` or ``or`` of such tests, or of such and plain ones, run where that operation sends them
@@ -64,7 +66,7 @@ from kit.bundle.guards import (
     start_of,
 )
 from kit.bundle.implementation_tests import branches, implementation_flags
-from kit.bundle.sources import Source, walk
+from kit.bundle.sources import Source, tests_bound_once, walk
 from kit.bundle.version_tests import reading
 from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 
@@ -202,21 +204,22 @@ def _versioned(tree: ast.Module, kind: type) -> list:
     known = _VERSIONED.get(tree)
     if known is None:
         modules = module_names(tree)
+        flags = version_flags(tree, modules)
         known = {ast.If: [], ast.IfExp: [], ast.expr: [], ast.BoolOp: [], Rest: []}
         for node in walk(tree):
             if isinstance(node, ast.BoolOp):
                 ors = isinstance(node.op, ast.Or)  # its rest runs where the test fails
                 for rest, value in _rests(node):
-                    turn = _turn(value, modules)
+                    turn = _turn(value, modules, flags)
                     if turn is not None:
                         known[ast.BoolOp].append((rest, turn[0], turn[1], turn[2] != ors))
             elif type(node) in known:
                 if isinstance(node, ast.IfExp):
                     known[ast.expr].append(node)
-                turn = _turn(node.test, modules)
+                turn = _turn(node.test, modules, flags)
                 if turn is not None:
                     known[type(node)].append((node, *turn))
-                known[Rest].extend(_operand_turns(node, modules))
+                known[Rest].extend(_operand_turns(node, modules, flags))
         _VERSIONED[tree] = known
     return known[kind]
 
@@ -226,7 +229,9 @@ def _rests(node: ast.BoolOp) -> list[tuple[Rest, ast.expr]]:
     return [(Rest(node.values[at + 1 :], []), value) for at, value in enumerate(node.values[:-1])]
 
 
-def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
+def _operand_turns(
+    node: ast.If | ast.IfExp, modules: dict[str, str], flags: dict[str, ast.expr]
+) -> list:
     """The branches of an ``if`` or a conditional expression whose test is an ``and``, an
     ``or`` or a ``not`` of such tests, or of such and plain ones, each as ``Rest`` with the
     test that bounds it, on the side it bounds it (``_sides``): ``A and B`` runs its branch
@@ -241,9 +246,9 @@ def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str]) -> list:
     is a guard's (``kit.bundle.guards.guarded_branches``). A test bounding neither branch is
     listed with none (``Rest([], [])``): the caller reads it as no guard all the same."""
     tests: list[tuple[ast.expr, tuple[int, int], bool]] = []
-    if _turn(node.test, modules) is not None:  # an if's whole test: ``versioned_ifs``'
+    if _turn(node.test, modules, flags) is not None:  # an if's whole test: ``versioned_ifs``'
         return []
-    sides = _sides(node.test, modules, tests)
+    sides = _sides(node.test, modules, flags, tests)
     if not tests:
         return []
     body, orelse = (
@@ -265,12 +270,14 @@ _ANYWHERE: _Side = (BASE, NEVER, None, None)
 _NOWHERE: _Side = (NEVER, BASE, None, None)
 
 
-def _sides(test: ast.expr, modules: dict[str, str], tests: list) -> tuple[_Side, _Side]:
+def _sides(
+    test: ast.expr, modules: dict[str, str], flags: dict[str, ast.expr], tests: list
+) -> tuple[_Side, _Side]:
     """Where ``test`` holds and where it fails, each a ``_Side``, by the tests of the version
     within its ``and``, ``or`` and ``not`` (``_turn``; each put in ``tests``): both of an
     ``and`` where each operand holds, either where one fails; ``or`` the other way round;
     ``not`` swaps them; ``TYPE_CHECKING`` holds nowhere; any other test bounds nothing."""
-    turn = _turn(test, modules)
+    turn = _turn(test, modules, flags)
     if turn is not None:
         tests.append(turn)
         _, added, below = turn
@@ -281,11 +288,11 @@ def _sides(test: ast.expr, modules: dict[str, str], tests: list) -> tuple[_Side,
     if is_type_checking(test):
         return _NOWHERE, _ANYWHERE
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = _sides(test.operand, modules, tests)
+        holds, fails = _sides(test.operand, modules, flags, tests)
         return fails, holds
     if not isinstance(test, ast.BoolOp):
         return _ANYWHERE, _ANYWHERE
-    each = [_sides(value, modules, tests) for value in test.values]
+    each = [_sides(value, modules, flags, tests) for value in test.values]
     holds, fails = [side[0] for side in each], [side[1] for side in each]
     if isinstance(test.op, ast.And):
         return _within_all(holds), _within_any(fails)
@@ -307,13 +314,20 @@ def _within_any(sides: list[_Side]) -> _Side:
     return (low[0], high[1], low[2], high[3])
 
 
-def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int, int], bool] | None:
+def _turn(
+    test: ast.expr, modules: dict[str, str], flags: dict[str, ast.expr] | None = None
+) -> tuple[ast.expr, tuple[int, int], bool] | None:
     """(the test under any ``not``, the version it turns at, whether it holds below it) when
     ``test`` asks for a member ``versioned_tests`` reads or compares the version so that it
     turns once after 3.8, ``sys`` the module (``import sys``, never bound otherwise: ``sys =
-    S`` tells nothing of the version); else None."""
+    S`` tells nothing of the version), or is a name of ``flags`` (``version_flags``: ``V =
+    sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``), read as the test it is
+    bound to; else None."""
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     inner = test.operand if negated else test
+    if isinstance(inner, ast.Name) and inner.id in (flags or {}):
+        bound = _turn(flags[inner.id], modules)  # the name, read as its test
+        return None if bound is None else (inner, bound[1], negated != bound[2])
     added = _asks_added(inner, modules)
     if added is not None:
         return inner, added, negated
@@ -323,6 +337,15 @@ def _turn(test: ast.expr, modules: dict[str, str]) -> tuple[ast.expr, tuple[int,
     if read is not None and read[0] in ("from", "below") and read[1] > BASE:
         return inner, read[1], negated != (read[0] == "below")
     return None
+
+
+def version_flags(tree: ast.Module, modules: dict[str, str]) -> dict[str, ast.expr]:
+    """The names the module binds once, at its top level and alone, to a test ``_turn`` reads
+    (``V = sys.version_info >= (3, 9)``, ``HAS = hasattr(math, "lcm")``) and nowhere else
+    (``kit.bundle.sources.tests_bound_once``: not rebound, deleted, augmented, a loop's
+    target, a walrus's, imported, declared ``global`` in a function, a parameter), with the
+    test each is bound to."""
+    return tests_bound_once(tree, lambda test: _turn(test, modules) is not None)
 
 
 _VERSIONED: weakref.WeakKeyDictionary[ast.Module, dict[type, list]]

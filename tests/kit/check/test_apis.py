@@ -987,6 +987,51 @@ def test_a_comparison_of_a_sys_the_module_binds_otherwise_tells_no_version():
     assert [(f[1], f[2]) for f in found if apis.lacks(f, (3, 8), "cpython")] == []
 
 
+# a name bound once at the top level to a test of the version is read as that test: CPython
+# 3.8.18 dies on the eighth when x holds, 3.9.18, 3.10.13 and PyPy 3.9.16 on the sixth and
+# seventh (AttributeError), 3.11.7 on none (measured); the first and third were refused for 3.8,
+# the sixth and seventh, a guard's whole branch, passed for 3.9 and 3.10
+FLAGS_OF_THE_VERSION = [
+    ("y = V and math.lcm(2, 3)", {}),
+    ("if V and x:\n    math.lcm(2, 3)", {}),
+    ("y = not V or math.lcm(2, 3)", {}),
+    ("y = math.lcm(2, 3) if V else 0", {}),
+    ("y = H and math.lcm(2, 3)", {}),
+    ("if V and x:\n    math.cbrt(8.0)", {9: [(6, CBRT)], 10: [(6, CBRT)]}),
+    ("y = V and math.cbrt(8.0)", {9: [(5, CBRT)], 10: [(5, CBRT)]}),
+    ("if V or x:\n    math.lcm(2, 3)", {8: [(6, LCM)]}),
+    # bound again anywhere, it is no flag: 3.8.18 dies on math.lcm when f(True) is called
+    ("def f(V):\n    return V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("def f():\n    global V\n    V = True\ny = V and math.lcm(2, 3)", {8: [(8, LCM)]}),
+    ("V += 1\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("for V in [1]:\n    pass\ny = V and math.lcm(2, 3)", {8: [(7, LCM)]}),
+    ("(V := 1)\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("import os as V\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("del V\nV = 1\ny = V and math.lcm(2, 3)", {8: [(7, LCM)]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), FLAGS_OF_THE_VERSION)
+def test_a_flag_bound_once_to_a_test_of_the_version_is_read_as_that_test(code, refuses):
+    """``V = sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``: refused for 3.8,
+    which stops at ``V``; and ``if V and x: math.cbrt(8.0)`` passed, its branch a guard's. A
+    name bound once, at the top level and alone, to a test of the version (or of a member
+    added later, ``H = hasattr(math, "lcm")``) and nowhere else is read as that test."""
+    head = "import math, sys\nV = sys.version_info >= (3, 9)\nH = hasattr(math, 'lcm')\n"
+    text = f"{head}x = 1\n{code}\n"
+    assert refused(text) == {(3, v): refuses.get(v, []) for v in (8, 9, 10, 11)}
+
+
+def test_a_function_s_parameter_named_as_a_flag_is_no_flag():
+    """``def f(PYPY): return PYPY and x.bit_count()``: the parameter was read as the module's
+    flag of the implementation, and ``bit_count`` passed for CPython 3.8 and 3.9, which die
+    on it when ``f(True)`` is called (3.8.18 and 3.9.18, measured)."""
+    text = "import sys\nPYPY = sys.implementation.name == 'pypy'\nx = 7\n"
+    text += "def f(PYPY):\n    return PYPY and x.bit_count()\n"
+    on = refused(text)
+    assert [v for v, found in on.items() if found] == [(3, 8), (3, 9)]
+
+
 # CPython 3.8.18 dies on the first, third, fifth, seventh and eighth when x holds, on the sixth
 # when it fails, 3.9.18, 3.10.13 and PyPy 3.9.16 on the second and fourth when it holds
 # (AttributeError), every one of them on none of the last four (measured): a guard in an and

@@ -23,6 +23,7 @@ from kit.check.settled_tests import (
     node_windows,
     reach,
     settled_tests,
+    version_flags,
     version_windows,
     versioned_branches,
     versioned_expressions,
@@ -510,8 +511,9 @@ def test_the_branches_of_an_if_on_and_or_or_run_where_that_operation_sends_them(
     """``versioned_branches``: the branch of an ``and`` of tests of the version (or of such and
     plain ones) runs where each holds, its ``else`` anywhere; the ``else`` of an ``or`` where
     each fails, its branch anywhere but when each operand is such a test (the versions of
-    either); ``guarded_nodes_of`` with ``versioned`` takes those tests for no guards, nor a
-    flag's in an ``or`` with a plain operand, whose branch runs anywhere."""
+    either); ``guarded_nodes_of`` with ``versioned`` takes those tests for no guards, a flag
+    bound to one too (``version_flags``: the ``else`` of ``HAS or x`` was a guard's, read as
+    such; it runs below 3.9)."""
     text = """\
         import math, sys
         HAS = hasattr(math, "lcm")
@@ -537,7 +539,7 @@ def test_the_branches_of_an_if_on_and_or_or_run_where_that_operation_sends_them(
     lines = [(rest.of.lineno, added, below) for rest, _, added, below in versioned_branches(tree)]
     assert lines == [(3, (3, 9), False), (3, (3, 11), True), (7, (3, 9), False),
                      (11, (3, 9), False), (11, (3, 9), False), (11, (3, 10), False),
-                     (13, (3, 10), True)]  # fmt: skip
+                     (14, (3, 9), False), (13, (3, 10), True)]  # fmt: skip
     versions, _ = node_windows(source, [source])
     calls = {
         n.func.attr: n for n in ast.walk(tree) if isinstance(getattr(n, "func", 0), ast.Attribute)
@@ -548,8 +550,9 @@ def test_the_branches_of_an_if_on_and_or_or_run_where_that_operation_sends_them(
         "d": (BASE, (3, 9)),
         "e": ((3, 9), NEVER),
         "f": (BASE, (3, 10)),
+        "i": (BASE, (3, 9)),
     }
-    assert guarded_statements_of(source, [source], versioned=True) == {17}
+    assert guarded_statements_of(source, [source], versioned=True) == set()
     assert guarded_statements_of(source, [source]) == {4, 10, 12, 17}
 
 
@@ -592,3 +595,42 @@ def test_not_swaps_the_branches_an_and_or_an_or_of_tests_of_the_version_sends_py
         "h": (BASE, (3, 10)),
     }
     assert guarded_statements_of(source, [source], versioned=True) == set()
+
+
+def test_a_name_bound_once_to_a_test_of_the_version_is_read_as_that_test():
+    """``version_flags``: a name bound once, at the top level and alone, to a test ``_turn``
+    reads, and nowhere else, is read as that test where it is read (``versioned_ifs``,
+    ``versioned_operands``, ``versioned_branches``; under ``not`` too), so a guard of
+    nothing (``guarded_nodes_of(..., versioned=True)``); one bound again (``W``), to a test
+    that turns twice (``T``) or alongside another name (``A = B = ...``) is none."""
+    text = """\
+        import math, sys
+        V = sys.version_info >= (3, 9)
+        H = not hasattr(math, "lcm")
+        W = sys.version_info >= (3, 10)
+        T = sys.version_info[:2] == (3, 9)
+        A = B = sys.version_info >= (3, 9)
+        W += 1
+        if V:
+            a.a()
+        y = H or a.b()
+        if not V and x:
+            a.c()
+        if W or T:
+            a.d()
+        """
+    text = textwrap.dedent(text)
+    source = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    tree = source.shipped_tree()
+    flags = version_flags(tree, {"math": "math", "sys": "sys"})
+    assert {name: ast.unparse(test) for name, test in flags.items()} == {
+        "V": "sys.version_info >= (3, 9)",
+        "H": "not hasattr(math, 'lcm')",
+    }
+    versions, _ = node_windows(source, [source])
+    calls = {
+        n.func.attr: n for n in ast.walk(tree) if isinstance(getattr(n, "func", 0), ast.Attribute)
+    }
+    read = {name: versions.get(id(call)) for name, call in calls.items()}
+    assert read == {"a": ((3, 9), NEVER), "b": ((3, 9), NEVER), "c": (BASE, (3, 9)), "d": None}
+    assert guarded_statements_of(source, [source], versioned=True) == {14}
