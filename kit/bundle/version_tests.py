@@ -5,7 +5,8 @@ true on every 3.8 too (``(3, 8, 18, "final", 0) > (3, 8)``), so it guards nothin
 ``sys.version_info.major >= 3``. A comparison (one operator) of ``sys.version_info``, a slice
 or item of it (``[:2]``, ``[1]``), its ``major``/``minor``/``micro``, or ``sys.hexversion``,
 with a literal integer or tuple of integers, is evaluated on every version the kit checks
-(3.8 to ``LAST_MINOR``, each at micro 0 and 99):
+(3.8 to ``LAST_MINOR``, each at micro 0 and 99 and at each integer it is compared with and
+those beside it: ``sys.version_info.micro == 18`` turns twice within 3.8):
 
     reading(test) -> ("always", True) | ("always", False) | ("from", (3, 9)) | ("below", (3, 9))
                      | None
@@ -32,12 +33,12 @@ def reading(test: ast.expr) -> tuple[str, object] | None:
     answers = _answers(test)
     if answers is None:
         return None
+    micros = _micros(test)
     by_minor = []
     for minor in range(FIRST_MINOR, LAST_MINOR + 1):
-        low, high = answers(minor, 0), answers(minor, 99)
-        if low != high:
+        if len({answers(minor, micro) for micro in micros}) > 1:
             return None  # turns within the minor version
-        by_minor.append(low)
+        by_minor.append(answers(minor, 0))
     if len(set(by_minor)) == 1:
         return "always", by_minor[0]
     turns = [i for i in range(1, len(by_minor)) if by_minor[i] != by_minor[i - 1]]
@@ -45,6 +46,21 @@ def reading(test: ast.expr) -> tuple[str, object] | None:
         return None
     version = (3, FIRST_MINOR + turns[0])
     return ("from", version) if by_minor[-1] else ("below", version)
+
+
+def _micros(test: ast.Compare) -> list[int]:
+    """The micro versions (of 0 to 99) a test is read on: 0 and 99, and each integer it is
+    compared with (a ``hexversion``'s micro byte too) and those beside it, where an answer
+    may turn (``sys.version_info.micro == 18`` holds on CPython 3.8.18 alone: read on 0 and
+    99 only, it was false everywhere)."""
+    told = [test.left, *test.comparators]
+    values = [v for node in told for n in _ints(_literal(node)) for v in (n, n >> 8 & 0xFF)]
+    return sorted({0, 99} | {near for v in values for near in (v - 1, v, v + 1) if 0 <= near <= 99})
+
+
+def _ints(literal) -> list[int]:
+    """The integers of a literal ``_literal`` read (none for None)."""
+    return [literal] if isinstance(literal, int) else list(literal or ())
 
 
 def _answers(test: ast.expr):

@@ -26,6 +26,13 @@ from kit.bundle.version_tests import reading
         ("sys.hexversion >= 0x030A0000", ("from", (3, 10))),
         ("(3, 9) <= sys.version_info", ("from", (3, 9))),
         ("sys.version_info >= (3, 9, 1)", None),  # turns within 3.9
+        # true on one micro version of each minor (CPython 3.8.18 holds all three), read as
+        # false everywhere at micro 0 and 99 only
+        ("sys.version_info.micro == 18", None),
+        ("sys.version_info[:3] == (3, 8, 18)", None),
+        ("sys.hexversion == 0x030812F0", None),
+        ("sys.version_info.micro != 18", None),
+        ("sys.version_info.micro < 100", ("always", True)),
         ("sys.version_info[:2] == (3, 9)", None),  # turns twice
         ("sys.version_info >= LIMIT", None),  # not a literal
         ("version_info >= (3, 9)", None),  # not sys's, as far as a reading can tell
