@@ -48,6 +48,25 @@ def reading(test: ast.expr) -> tuple[str, object] | None:
     return ("from", version) if by_minor[-1] else ("below", version)
 
 
+def span(test: ast.expr) -> tuple[str, tuple[int, int], tuple[int, int]] | None:
+    """Where a version test that turns once, within a minor version or not, turns: ("from",
+    the first minor version it may hold on, the first it holds on whole), or "below" the other
+    way round (``sys.version_info >= (3, 9, 5)``: ("from", (3, 9), (3, 10)), both ways on 3.9
+    and on a target whose micro version is not known); None for any other test."""
+    answers = _answers(test)
+    if answers is None:
+        return None
+    micros = _micros(test)
+    minors = range(FIRST_MINOR, LAST_MINOR + 1)
+    seen = [answers(minor, micro) for minor in minors for micro in micros]
+    if sum(seen[at] != seen[at - 1] for at in range(1, len(seen))) != 1:
+        return None
+    mixed = [minor for minor in minors if len({answers(minor, m) for m in micros}) > 1]
+    first = next(minor for minor in minors if answers(minor, micros[-1]) == seen[-1])
+    whole = mixed[0] + 1 if mixed else first
+    return ("from" if seen[-1] else "below"), (3, first), (3, whole)
+
+
 def _micros(test: ast.Compare) -> list[int]:
     """The micro versions (of 0 to 99) a test is read on: 0 and 99, and each integer it is
     compared with (a ``hexversion``'s micro byte too) and those beside it, where an answer

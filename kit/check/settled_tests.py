@@ -27,12 +27,15 @@ the operands of an ``and`` or ``or`` after such a test, as its branch, where it 
 the operation (``versioned_operands``, ``implementation_operands``: ``sys.version_info >= (3,
 9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). A name bound once, at the top level
 and nowhere else, to a test of the version is read as that test (``version_flags``: ``V =
-sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``). Each node is read by the branches it
-is in, never by its line (``node_windows``): an ``if``'s test runs wherever the ``if`` is
-reached, on its branch's line too. An ``if``'s or a conditional expression's branches on an
-``and`` or ``or`` of such tests, or of such and plain ones, run where that operation sends them
-(``versioned_branches``: ``if sys.version_info >= (3, 9) and x:`` its branch from 3.9 on, its
-``else`` on every version; ``not`` swaps them, ``if not (sys.version_info >= (3, 9) and x):``
+sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``). The operands after a comparison
+turning within a minor version (``sys.version_info >= (3, 9, 5) and math.lcm(2, 3)``) run
+where it may let them, that minor version both ways (``_micro_turn``). Each node is read by the
+branches it is in, never by its line (``node_windows``): an ``if``'s test runs wherever the
+``if`` is reached, on its branch's line too. An ``if``'s or a conditional expression's branches
+on an ``and`` or ``or`` of such tests, or of such and plain ones, run where that operation
+sends them (``versioned_branches``: ``if sys.version_info >= (3, 9) and x:`` its branch from
+3.9 on, its ``else`` on every version; ``not`` swaps them, ``if not (sys.version_info >= (3, 9)
+and x):``
 its ``else`` from 3.9 on). The checks of members some Pythons
 lack (``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
 A builtin added after 3.8 is read the same way
@@ -67,7 +70,7 @@ from kit.bundle.guards import (
 )
 from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, tests_bound_once, walk
-from kit.bundle.version_tests import reading
+from kit.bundle.version_tests import reading, span
 from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
@@ -213,6 +216,8 @@ def _versioned(tree: ast.Module, kind: type) -> list:
                     turn = _turn(value, modules, flags)
                     if turn is not None:
                         known[ast.BoolOp].append((rest, turn[0], turn[1], turn[2] != ors))
+                    elif (loose := _micro_turn(value, modules, ors)) is not None:
+                        known[ast.BoolOp].append((rest, *loose))
             elif type(node) in known:
                 if isinstance(node, ast.IfExp):
                     known[ast.expr].append(node)
@@ -337,6 +342,27 @@ def _turn(
     if read is not None and read[0] in ("from", "below") and read[1] > BASE:
         return inner, read[1], negated != (read[0] == "below")
     return None
+
+
+def _micro_turn(
+    test: ast.expr, modules: dict[str, str], fails: bool
+) -> tuple[ast.expr, tuple[int, int], bool] | None:
+    """(the test under any ``not``, a version, whether the rest runs below it, else from it)
+    for the rest of an ``and`` (``fails``: an ``or``) after a comparison of the version that
+    turns within a minor version (``span``): that minor version runs both ways, on every
+    target of it, whose micro version the kit does not know (``sys.version_info >= (3, 9, 5)
+    and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on, ``sys.version_info >= (3, 9, 5) or
+    math.cbrt(8.0)`` below 3.10); else None."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    inner = test.operand if negated else test
+    told = span(inner) if isinstance(inner, ast.Compare) and modules.get("sys") == "sys" else None
+    if told is None:
+        return None
+    kind, first, whole = told
+    up = ((kind == "from") != negated) != fails  # the rest runs from first on, else below whole
+    return (
+        (inner, first, False) if up and first > BASE else (inner, whole, True) if not up else None
+    )
 
 
 def version_flags(tree: ast.Module, modules: dict[str, str]) -> dict[str, ast.expr]:

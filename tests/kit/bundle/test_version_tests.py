@@ -6,7 +6,7 @@ import ast
 
 import pytest
 
-from kit.bundle.version_tests import reading
+from kit.bundle.version_tests import reading, span
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,20 @@ from kit.bundle.version_tests import reading
 )
 def test_each_reading(test, read):
     assert reading(ast.parse(test, mode="eval").body) == read
+
+
+@pytest.mark.parametrize(
+    ("test", "told"),
+    [
+        ("sys.version_info >= (3, 9, 5)", ("from", (3, 9), (3, 10))),
+        ("sys.version_info < (3, 9, 5)", ("below", (3, 9), (3, 10))),
+        ("sys.hexversion >= 0x030905F0", ("from", (3, 9), (3, 10))),
+        ("sys.version_info >= (3, 9)", ("from", (3, 9), (3, 9))),  # exact: no minor both ways
+        ("sys.version_info[:3] == (3, 9, 5)", None),  # turns twice
+        ("sys.version_info > (3, 8)", None),  # turns nowhere
+    ],
+)
+def test_where_a_test_that_turns_once_turns(test, told):
+    """``span``: the first minor version a test turning once may give its new answer on, and
+    the first it gives it on whole (both ways on 3.9 for ``>= (3, 9, 5)``)."""
+    assert span(ast.parse(test, mode="eval").body) == told

@@ -1022,6 +1022,32 @@ def test_a_flag_bound_once_to_a_test_of_the_version_is_read_as_that_test(code, r
     assert refused(text) == {(3, v): refuses.get(v, []) for v in (8, 9, 10, 11)}
 
 
+# a comparison of the micro version: its minor version runs both ways, on every target of it
+# (whose micro version the kit does not know): CPython 3.8.18 dies on the fifth, 3.9.18,
+# 3.10.13 and PyPy 3.9.16 on the second and fourth, 3.11.7 on none (measured); the first,
+# third and sixth were refused for 3.8, the second and fourth for 3.8 too, the last for 3.10
+MICRO_TESTS = [
+    ("sys.version_info >= (3, 9, 5) and math.lcm(2, 3)", {}),
+    ("sys.version_info >= (3, 9, 5) and math.cbrt(8.0)", {9: [(2, CBRT)], 10: [(2, CBRT)]}),
+    ("sys.version_info < (3, 9, 5) or math.lcm(2, 3)", {}),
+    ("sys.version_info < (3, 9, 5) or math.cbrt(8.0)", {9: [(2, CBRT)], 10: [(2, CBRT)]}),
+    ("sys.version_info >= (3, 8, 5) and math.lcm(2, 3)", {8: [(2, LCM)]}),
+    ("sys.version_info >= (3, 10, 2) and math.lcm(2, 3)", {}),
+    ("sys.version_info < (3, 9, 5) and math.cbrt(8.0)", {8: [(2, CBRT)], 9: [(2, CBRT)]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), MICRO_TESTS)
+def test_what_follows_a_test_of_the_micro_version_runs_on_each_minor_it_may(code, refuses):
+    """``sys.version_info >= (3, 9, 5) and math.lcm(2, 3)`` was refused for 3.8, which stops
+    at the test: what follows a comparison turning within a minor version runs on the
+    versions where the test may let it, that minor version both ways (a ``pypy3.10``
+    target's micro version is not known)."""
+    assert refused(f"import math, sys\ny = {code}\n") == {
+        (3, v): refuses.get(v, []) for v in (8, 9, 10, 11)
+    }
+
+
 def test_a_function_s_parameter_named_as_a_flag_is_no_flag():
     """``def f(PYPY): return PYPY and x.bit_count()``: the parameter was read as the module's
     flag of the implementation, and ``bit_count`` passed for CPython 3.8 and 3.9, which die
