@@ -35,9 +35,8 @@ branches it is in, never by its line (``node_windows``): an ``if``'s test runs w
 on an ``and`` or ``or`` of such tests, or of such and plain ones, run where that operation
 sends them (``versioned_branches``: ``if sys.version_info >= (3, 9) and x:`` its branch from
 3.9 on, its ``else`` on every version; ``not`` swaps them, ``if not (sys.version_info >= (3, 9)
-and x):``
-its ``else`` from 3.9 on). The checks of members some Pythons
-lack (``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
+and x):`` its ``else`` from 3.9 on). The checks of members some Pythons lack
+(``kit.check.removed_names``, ``platform_names``) read guards the same way (``reach``).
 A builtin added after 3.8 is read the same way
 (``hasattr(builtins, "anext")``, 3.10: ``kit.judges.stdlib.ADDED_BUILTINS``, whose names each
 implementation of a version has); one 3.8 has (``kit.judges.stdlib.BASE_BUILTINS``) is settled
