@@ -61,7 +61,6 @@ import operator
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
-from itertools import zip_longest
 from pathlib import Path
 
 from kit.judges.comparator import Comparator, Judgement
@@ -72,9 +71,10 @@ from kit.judges.output_chunks import (
     UTF8_BOM,
     output_start,
     piece,
+    same_lists,
     same_start,
     tokens,
-    words,
+    view_words,
 )
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none; a point tried once
@@ -83,7 +83,6 @@ _DOUBLE = re.compile(rb"([+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:[eE]([+-]?\d+)|[eE][+-]
 _LONG = re.compile(rb"-?[1-9]\d*|0")  # readLong's rule: no leading zero, no -0
 _LONG_CHARS = len(str(-(1 << 63)))  # the longest 64-bit integer written
 _HUGE = re.compile(rb"0|-?[1-9][0-9]*")  # hcmp's pattern
-_LINE_END = re.compile(rb"[\n\r]")  # what readString stops or turns at
 _BLANKS_AT = re.compile(rb"[ \t\r\n]*")  # what seekEof skips
 _NUL = re.compile(rb"\0")
 LONG_RANGE = (-(2**63), 2**63 - 1)
@@ -169,8 +168,10 @@ class _Lines:
 
     def line(self) -> bytes:
         data, size, start, kept = self.data, len(self.data), self.at, []
-        while (found := _LINE_END.search(data, start)) is not None:
-            end = found.start()
+        newline = data.find(b"\n", start)
+        newline = newline if newline >= 0 else size  # where the line ends at the latest
+        while (end := data.find(b"\r", start, newline)) >= 0 or newline < size:
+            end = end if end >= 0 else newline
             if data[end] == 10:  # LF: the line and its end read
                 self.at = end + 1
                 return _joined(kept, data, start, end)
@@ -336,11 +337,15 @@ def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> No
 
 def _same_words(expected: bytes, result: bytes) -> bool:
     """lcmp's ``compareWords``: the words ``>>`` reads, between C's six spaces; of a long
-    line (a view) a chunk at a time, a long word a view (``output_chunks.words``)."""
+    line (a view) a chunk at a time, a long word a view (``output_chunks.view_words``)."""
     if isinstance(expected, bytes) and isinstance(result, bytes):
         return expected.split() == result.split()
-    pairs = zip_longest(words(expected, 0, True), words(result, 0, True))
-    return all(want is not None and want == have for want, have in pairs)
+    return same_lists(_word_lists(expected), _word_lists(result))
+
+
+def _word_lists(line: bytes) -> Iterator[list[bytes]]:
+    """A line's words, a list at a time: of a view a chunk at a time."""
+    return view_words(line) if isinstance(line, memoryview) else iter([line.split()])
 
 
 def _case_head(stream: _Stream, case: int, preread: bool) -> None:
