@@ -19,10 +19,12 @@ makes (``LAZY``: ``it = map(int, (f(x) for x in a))``, ``zip``, ``iter``, ``enum
 ``itertools.islice``...), unless that iterator is run through at once in turn
 (``list(map(...))``, ``for v in zip(...):``, ``sum(y for y in map(...))``).
 
-``eager_parts(statement, lazy)`` are those expressions, cut around the ``lambda`` bodies
-within them, each an ``ast.Expr`` whose ``lines`` are its lines that nothing running later
-shares (a one-line ``def f(x=g()): return h()`` gives none: a line's findings are judged
-together) and whose ``replacement`` (``None``) stands in its place in a neutralised text.
+``keeping_calls(tree)`` are ``LAZY`` and the names a module binds to them (``from itertools
+import chain as c``, ``m = map``). ``eager_parts(statement, lazy, keeping)`` are those
+expressions, cut around the ``lambda`` bodies within them, each an ``ast.Expr`` whose
+``lines`` are its lines that nothing running later shares (a one-line ``def f(x=g()): return
+h()`` gives none: a line's findings are judged together) and whose ``replacement``
+(``None``) stands in its place in a neutralised text.
 """
 
 from __future__ import annotations
@@ -47,20 +49,40 @@ LAZY = frozenset({"iter", "map", "zip", "enumerate", "filter"}) | frozenset(
 _STATEMENT_PARTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
 
 
-def holds_later(statement: ast.stmt) -> bool:
+def keeping_calls(tree: ast.Module) -> frozenset[str]:
+    """``LAZY`` and the names ``tree`` binds to one of them, by an import's ``as`` (``from
+    itertools import chain as c``) or an assignment (``m = map``, ``z = itertools.zip_longest``):
+    ``c(g)`` keeps ``g`` as ``chain(g)`` does (CPython 3.8.18 raised outside the ``try`` on
+    both, measured; the first passed)."""
+    bound = {
+        alias.asname
+        for node in walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.asname and alias.name in LAZY
+    }
+    for node in walk(tree):
+        if isinstance(node, ast.Assign) and called_name(node.value) in LAZY:
+            bound |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+    return LAZY | bound
+
+
+def holds_later(statement: ast.stmt, keeping: AbstractSet[str] = LAZY) -> bool:
     """Whether something within ``statement`` runs later: a function's body, a lambda's (but
     one called where it is written), a generator expression's (but one run through at once,
-    ``_consumed``)."""
-    return bool(_deferred(statement)) or any(isinstance(n, DEFINITIONS) for n in walk(statement))
+    ``_consumed``; ``keeping``: the calls that keep one, ``keeping_calls``)."""
+    return bool(_deferred(statement, keeping)) or any(
+        isinstance(n, DEFINITIONS) for n in walk(statement)
+    )
 
 
-def _deferred(node: ast.AST) -> list[ast.Lambda | ast.GeneratorExp]:
+def _deferred(node: ast.AST, keeping: AbstractSet[str]) -> list[ast.Lambda | ast.GeneratorExp]:
     """The lambdas within ``node`` whose bodies run later, all but those called where they
     are written (``(lambda: k())()``), and the generator expressions but those run through
     at once (``sum(k(x) for x in a)``, ``list(map(f, (k(x) for x in a)))``: ``_consumed``)."""
     calls = [n for n in walk(node) if isinstance(n, ast.Call)]
     called = {id(call.func) for call in calls}
-    fed = _consumed(node)
+    fed = _consumed(node, keeping)
     return [
         n
         for n in walk(node)
@@ -69,7 +91,7 @@ def _deferred(node: ast.AST) -> list[ast.Lambda | ast.GeneratorExp]:
     ]
 
 
-def _consumed(node: ast.AST) -> set[int]:
+def _consumed(node: ast.AST, keeping: AbstractSet[str]) -> set[int]:
     """The ``id`` of each expression within ``node`` that what holds it runs through where
     it stands: a call's arguments (``sum(g)``, ``f(*g)``, ``f(key=g)``; a ``LAZY`` call's
     only where it is itself run through, ``_run_through``), a ``for``'s or a list, set or
@@ -78,7 +100,7 @@ def _consumed(node: ast.AST) -> set[int]:
     found: list[ast.AST] = []
     kept: list[ast.expr] = []  # run through as what they make is (``_held``)
     for inner in walk(node):
-        if isinstance(inner, ast.GeneratorExp) or called_name(getattr(inner, "func", 0)) in LAZY:
+        if isinstance(inner, ast.GeneratorExp) or called_name(getattr(inner, "func", 0)) in keeping:
             kept.append(inner)
         elif isinstance(inner, ast.Call):
             found += _held(inner)
@@ -120,12 +142,15 @@ def _held(node: ast.expr) -> list[ast.expr]:
     return [*node.args, *(keyword.value for keyword in node.keywords)]  # type: ignore[attr-defined]
 
 
-def eager_parts(statement: ast.stmt, lazy: bool = False) -> list[ast.Expr]:
+def eager_parts(
+    statement: ast.stmt, lazy: bool = False, keeping: AbstractSet[str] = LAZY
+) -> list[ast.Expr]:
     """The expressions of ``statement`` itself (not of the statements within it, nor its
     decorators) that run where it stands, cut around the lambdas' bodies; ``lazy``: the
-    module imports ``annotations`` from ``__future__`` (a parameter's is never evaluated)."""
-    later = _later_lines(statement)
-    deferred = {id(node) for node in _deferred(statement)}
+    module imports ``annotations`` from ``__future__`` (a parameter's is never evaluated);
+    ``keeping``: the calls that keep a generator given them (``keeping_calls``)."""
+    later = _later_lines(statement, keeping)
+    deferred = {id(node) for node in _deferred(statement, keeping)}
     parts: list[ast.Expr] = []
     for node in _own_expressions(statement, lazy):
         for part in _split(node, deferred):
@@ -189,11 +214,11 @@ def _holds(node: ast.AST, deferred: AbstractSet[int]) -> bool:
     return any(id(inner) in deferred for inner in walk(node))
 
 
-def _later_lines(statement: ast.stmt) -> set[int]:
+def _later_lines(statement: ast.stmt, keeping: AbstractSet[str]) -> set[int]:
     """The lines of what within ``statement`` runs later (``_run_later`` of the deferred
     lambdas and generator expressions) or is a statement of its own (a function's body, a
     block's statements: judged apart)."""
-    deferred = {id(node) for node in _deferred(statement)}
+    deferred = {id(node) for node in _deferred(statement, keeping)}
     lines: set[int] = set()
     for node in walk(statement):
         later = _run_later(node) if id(node) in deferred else []

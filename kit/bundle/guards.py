@@ -72,7 +72,7 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from kit.bundle.eager_parts import DEFINITIONS, eager_parts, holds_later
+from kit.bundle.eager_parts import DEFINITIONS, LAZY, eager_parts, holds_later, keeping_calls
 from kit.bundle.implementation_tests import implementation_flags
 from kit.bundle.platform_tests import cases_on_windows, on_windows, platform_flags
 from kit.bundle.sources import (
@@ -331,6 +331,7 @@ def guarded_statements(
     flags = guard_flags(tree, settled) | imported.guards
     guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
     guarded.lazy = lazy_annotations(tree.body)
+    guarded.keeping = keeping_calls(tree)
     guarded.answered = settled_flags(tree, settled)
     guarded.visit(tree.body)
     return guarded.found
@@ -353,6 +354,7 @@ class _Guarded:
         self.unguarding = settled | versioned
         self.found: list[ast.stmt] = []
         self.lazy = False  # ``from __future__ import annotations``: none evaluated
+        self.keeping = LAZY  # the calls that keep a generator given them (``keeping_calls``)
         self.answered: dict[str, bool] = {}  # names bound to a settled test (settled_flags)
 
     def visit(self, statements: list[ast.stmt]) -> None:
@@ -386,7 +388,7 @@ class _Guarded:
                 continue
             if catches(names, raised_by(inner, self.missing)):  # run where it stands
                 self.found.extend(_decorators(inner))
-                self.found.extend(eager_parts(inner, self.lazy))
+                self.found.extend(eager_parts(inner, self.lazy, self.keeping))
             if isinstance(inner, DEFINITIONS) or not blocks:
                 self.visit([inner])
             elif not self._branched(inner, names):
@@ -398,7 +400,7 @@ class _Guarded:
         """Whether ``names`` catch what each statement within ``statement`` raises, none of
         them a function's definition nor a lambda (their bodies run outside the ``try``)."""
         within = [node for node in walk(statement) if isinstance(node, ast.stmt)]
-        return not holds_later(statement) and all(
+        return not holds_later(statement, self.keeping) and all(
             catches(names, raised_by(node, self.missing)) for node in within
         )
 

@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from kit.bundle.eager_parts import eager_parts, holds_later
+from kit.bundle.eager_parts import LAZY, eager_parts, holds_later, keeping_calls
 
 
 def parts(text, lazy=False):
@@ -172,3 +172,15 @@ def test_a_generator_a_lazy_call_keeps_runs_now_where_that_call_is_run_through(t
     there: CPython 3.8.18 raises inside the ``try`` on ``list(map(...))``, ``sum(map(...))``,
     ``for v in zip(...)`` and ``next(iter(...))`` (measured)."""
     assert not holds_later(ast.parse(text).body[0])
+
+
+def test_keeping_calls_are_lazy_ones_and_the_names_a_module_binds_to_them():
+    """``LAZY`` and the names bound to one of them by an import's ``as`` or an assignment
+    (``c(g)`` after ``from itertools import chain as c`` keeps ``g``), not others."""
+    tree = ast.parse(
+        "from itertools import chain as c, product as p, islice\nfrom heapq import merge as hm\n"
+        "m = map\nz = itertools.zip_longest\nq = sorted\nr = map(int, a)\n"
+    )
+    assert keeping_calls(tree) == LAZY | {"c", "hm", "m", "z"}  # not r, a map object
+    statement = ast.parse("it = c((k(x) for x in a))\n").body[0]
+    assert holds_later(statement, keeping_calls(tree)) and not holds_later(statement)

@@ -375,6 +375,25 @@ def test_a_generator_a_lazy_call_keeps_runs_outside_the_try_unless_run_through_t
                           "                   for x in None))"]  # fmt: skip
 
 
+def test_a_generator_a_name_bound_to_a_lazy_call_keeps_runs_outside_the_try():
+    """``from itertools import chain as c`` and ``m = map``: ``c(g)`` and ``m(int, g)`` in a
+    ``try`` keep ``g`` as ``chain(g)`` does (CPython 3.8.18 raises AttributeError outside the
+    handler on each, measured; both passed, read as a generator given to a call)."""
+    _, tree = parsed(
+        """\
+        from itertools import chain as c
+        m = map
+        try:
+            it = c((math.lcm(x, 2) for x in a))
+            jt = m(int, (math.lcm(x, 2) for x in a))
+            b = list(c((math.lcm(x, 2) for x in a)))
+        except AttributeError:
+            pass
+        """
+    )
+    assert guarded_lines(tree, missing="member") == {6}  # it and jt are not guarded
+
+
 def test_an_eager_part_within_a_statement_guarded_whole_is_replaced_once():
     """A statement a guarded conditional expression guards whole holds the parts a ``try``
     guards of it too: the neutralised text replaces it once (each replaced in turn, the
