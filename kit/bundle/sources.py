@@ -333,17 +333,25 @@ def tests_bound_once(tree: ast.Module, is_test: Callable[[ast.expr], bool]) -> d
 
 _NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)
 _CAPTURES = (ast.MatchAs, ast.MatchStar, ast.MatchMapping)  # a match's names: ``rest`` too
+# calls that may bind any name of the module: ``exec("V = 1")``, ``globals()["V"] = 1``
+_BINDING_CALLS = frozenset({"exec", "eval", "globals", "vars", "setattr", "delattr"})
 
 
 def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
     """Every binding of ``name`` in the module: assigned, deleted, imported, defined (an
     except's ``as`` too), declared ``global`` anywhere, a function's or a lambda's parameter
     or a ``match``'s capture (``case V:``, ``case [*V]:``, ``case {**V}:``), a function's
-    body included."""
+    body included; an attribute of that name set (``sys.modules[__name__].V = 1``), and
+    anything that may bind any name: a ``*`` import, a name of ``_BINDING_CALLS`` read (CPython
+    3.8.18 runs ``V and math.lcm(2, 3)`` after ``V = sys.version_info >= (3, 9)`` and
+    ``exec("V = True")``, ``globals()["V"] = True`` or ``from helper import *``, measured)."""
     return [
         node
         for node in walk(tree)
         if (isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load))
+        or (isinstance(node, ast.Name) and node.id in _BINDING_CALLS)
+        or (isinstance(node, ast.Attribute) and node.attr == name and _set(node))
+        or (isinstance(node, ast.alias) and node.name == "*")
         or (isinstance(node, ast.alias) and (node.asname or node.name.partition(".")[0]) == name)
         or (isinstance(node, _NAMED) and node.name == name)
         or (isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names)
@@ -353,6 +361,11 @@ def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
             and name in (getattr(node, "name", None), getattr(node, "rest", None))
         )
     ]
+
+
+def _set(node: ast.Attribute) -> bool:
+    """Whether an attribute is set or deleted, not read."""
+    return not isinstance(node.ctx, ast.Load)
 
 
 def walk(node: ast.AST) -> Iterator[ast.AST]:

@@ -249,13 +249,22 @@ def test_a_source_s_class_bodies_are_marked_once(tmp_path, monkeypatch):
         ("match sys.argv:\n    case [*PYPY]:\n        pass", set()),
         ("match sys.argv:\n    case {**PYPY}:\n        pass", set()),
         ("match sys.argv:\n    case [x] as PYPY:\n        pass", set()),
+        # anything that may bind any name, or an attribute of that name set (the module's)
+        ("exec('PYPY = True')", set()),
+        ("eval('(PYPY := True)')", set()),
+        ("globals()['PYPY'] = True", set()),
+        ("vars()['PYPY'] = True", set()),
+        ("setattr(sys.modules[__name__], 'PYPY', True)", set()),
+        ("sys.modules[__name__].PYPY = True", set()),
+        ("from os.path import *", set()),
     ],
 )
 def test_a_test_bound_at_the_top_level_is_a_flag_only_when_bound_nowhere_else(again, flags):
     """The implementation, platform, settled and version flags all read ``tests_bound_once``:
     a name bound again anywhere in the module (nested block, function, loop, import, except,
-    ``del``, walrus, a parameter, a ``match``'s capture) may
-    hold something else when it is read, so it is no flag."""
+    ``del``, walrus, a parameter, a ``match``'s capture; ``exec``, ``globals()``, a ``*``
+    import, an attribute of its name set) may hold something else when it is read, so it is
+    no flag."""
     tree = ast.parse(
         "import sys\nPYPY = sys.implementation.name == 'pypy'\n" + again + "\nif PYPY:\n    pass\n"
     )

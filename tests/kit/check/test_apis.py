@@ -1008,6 +1008,11 @@ FLAGS_OF_THE_VERSION = [
     ("(V := 1)\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
     ("import os as V\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
     ("del V\nV = 1\ny = V and math.lcm(2, 3)", {8: [(7, LCM)]}),
+    # bound again by what may bind any name: 3.8.18 dies on math.lcm after each (measured)
+    ("exec('V = True')\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("globals()['V'] = True\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("sys.modules[__name__].V = True\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
+    ("from os.path import *\ny = V and math.lcm(2, 3)", {8: [(6, LCM)]}),
 ]  # fmt: skip
 
 
