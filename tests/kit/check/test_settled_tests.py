@@ -470,6 +470,27 @@ def test_each_thing_missing_is_read_apart_on_one_tree():
         assert read == {"member": {2, 3}, "type": set()}
 
 
+@pytest.mark.parametrize(
+    ("test", "read"),
+    [
+        ("sys.version_info >= (3, 9, 5) and", [((3, 9), False)]),  # 3.9 both ways: from 3.9
+        ("sys.version_info >= (3, 9, 5) or", [((3, 10), True)]),  # where it fails: below 3.10
+        ("not sys.version_info >= (3, 9, 5) and", [((3, 10), True)]),
+        ("sys.version_info < (3, 9, 5) or", [((3, 9), False)]),
+        # turning within 3.8, the rest may run on every version: listed as none, so no
+        # window (from 3.8 is every version) is given to what follows
+        ("sys.version_info >= (3, 8, 5) and", []),
+        ("sys.version_info < (3, 8, 5) or", []),
+    ],
+)
+def test_the_operands_after_a_test_of_the_micro_version_run_where_it_may_let_them(test, read):
+    """``_micro_turn``: the minor version a comparison of the micro version turns within runs
+    what follows both ways, so the rest is bounded on the other side of that minor version
+    alone, and not at all when that is 3.8, the oldest."""
+    tree = ast.parse(f"import sys\ny = {test} n.a()\n")
+    assert [(added, below) for _, _, added, below in versioned_operands(tree)] == read
+
+
 def test_the_operands_after_a_test_in_and_or_or_run_where_it_lets_them():
     """``versioned_operands`` and ``implementation_operands``: the operands after a test of
     the version or the implementation (under ``not`` too) run where it does not end the
