@@ -368,8 +368,9 @@ def version_flags(tree: ast.Module, modules: dict[str, str]) -> dict[str, ast.ex
     """The names the module binds once, at its top level and alone, to a test ``_turn`` reads
     (``V = sys.version_info >= (3, 9)``, ``HAS = hasattr(math, "lcm")``) and nowhere else
     (``kit.bundle.sources.tests_bound_once``: not rebound, deleted, augmented, a loop's
-    target, a walrus's, imported, declared ``global`` in a function, a parameter), with the
-    test each is bound to."""
+    target, a walrus's, imported, declared ``global`` in a function, a parameter; nor in a
+    module that may bind any name: ``exec``, ``globals()``, a ``*`` import), with the test
+    each is bound to."""
     return tests_bound_once(tree, lambda test: _turn(test, modules) is not None)
 
 
