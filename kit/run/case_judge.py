@@ -185,6 +185,9 @@ class CaseJudge:
             if outcome.word != OK:
                 if run.killed is None:  # ran to its end (a wrong answer): its time counts, as
                     timing.add(run, limits.seconds(run))  # a judge shows it, and its memory
+                    late = _answered_late(limits, outcome, limits.seconds(run))
+                    if late is not None:
+                        return late, timing
                     outcome.details += self.varying(case, runner, limits, attempt, runs)
                 else:  # killed (over a limit): its peak until then, which an MLE is about
                     timing.peak_kib = max(timing.peak_kib, run.peak_kib)
@@ -640,6 +643,25 @@ def missing_output(run: Run) -> str:
     if run.stdout_unread:
         said += f"; it wrote {run.stdout_unread} bytes to stdout, which is not read"
     return said
+
+
+def _answered_late(limits: Limits, outcome: Outcome, seconds: float) -> Outcome | None:
+    """A wrong answer given past twice the time limit by the wall clock (``clearly_over``),
+    told as its time-out, or None for any other run. A judge that times by the wall clock stops
+    a run at (or about) its limit, or reads its time-out first (Library Checker), and never
+    judges such an answer; and a build kills a target's runs at twice the limit once one was
+    killed (``kit.run.limits.after_a_kill``): the verdict is the same whichever case ran first.
+    Not where the judge counts CPU time (DOMjudge compares before it reads its time-out), a
+    game's moves are timed, or runs go side by side (stress)."""
+    if outcome.word not in (WA, PE) or limits.clock != WALL or limits.per_move:
+        return None
+    if limits.side_by_side or not clearly_over(seconds, limits.time):
+        return None
+    text = (
+        f"{seconds:.3f} s is over the {limits.time:g} s limit, twice over (its answer wrong "
+        f"too, which a judge stopping it at its limit never reads: {outcome.message})"
+    )
+    return Outcome(TLE, message(TLE, text), outcome.details, seconds=seconds)
 
 
 def _failed_by_itself(outcome: Outcome, run: Run) -> bool:

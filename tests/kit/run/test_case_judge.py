@@ -203,6 +203,39 @@ def test_a_batch_program_that_reads_the_clock_is_timed_by_its_wall_time(
     assert judge.waited(limits, run)[0].startswith(note)  # run's TLE: the same line
 
 
+@pytest.mark.parametrize(
+    ("seconds", "clock", "side_by_side", "word"),
+    [(2.5, WALL, False, "TLE"), (1.5, WALL, False, "WA"), (2.5, CPU, False, "WA"),
+     (2.5, WALL, True, "WA")],
+)  # fmt: skip
+def test_a_wrong_answer_past_twice_the_limit_by_the_wall_clock_is_its_time_out(
+    toy_run, tmp_path, monkeypatch, seconds, clock, side_by_side, word
+):
+    """A judge timing by the wall clock stops such a run before its answer, and a build's
+    later runs are killed there once one was (kit.run.limits.after_a_kill): the verdict does
+    not depend on which case ran first. Within twice the limit, by CPU time (DOMjudge
+    compares first), or side by side (stress), the wrong answer stands."""
+    problem, bundle, script, columns = toy_run
+    (tmp_path / "cwd").mkdir()
+    judge = CaseJudge(problem, bundle=bundle, script=script, interactor=None,
+                      comparator=parse_compare("tokens", problem.root, "here"),
+                      empty=tmp_path / "cwd")  # fmt: skip
+    late = Run(0, b"9\n", b"", seconds, seconds, 1000)
+    monkeypatch.setattr(case_judge, "run_limited", lambda *args, **kwargs: late)
+    runner = columns[0].runner
+    limits = replace(limits_for(problem, runner), time=1.0, timeout=3.0, clock=clock,
+                     side_by_side=side_by_side)  # fmt: skip
+    outcome, timing = judge.repeat(case(tmp_path, "c", "1 2\n", "3\n"), runner, limits, 1)
+    assert outcome.word == word and timing.seconds == [seconds]
+    if word == "TLE":
+        assert outcome.message == (
+            "time limit: 2.500 s is over the 1 s limit, twice over (its answer wrong too, "
+            "which a judge stopping it at its limit never reads: wrong answer: token 1: "
+            "expected '3', got '9')"
+        )
+        assert outcome.seconds == 2.5
+
+
 def test_a_crash_of_the_interpreter_gets_the_stack_hint_that_fits_the_program(toy_run, tmp_path):
     """Recursion too deep for the C stack: a thread with a larger stack is suggested, unless
     the program already sizes one (then its size, or recursion outside it, is)."""
