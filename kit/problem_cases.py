@@ -547,9 +547,9 @@ def empty_files_note(problem: Problem, reads_stdin: bool = True) -> str | None:
     sample seldom is empty, a paste that did not happen often leaves one so; None when there is
     none, or the samples cannot be read. An input is not named where the solution never reads
     stdin (``reads_stdin`` False, the function of that name: Kattis' hello, whose input is
-    empty)."""
+    empty), unless the problem names an input file for it (a Polygon package's ``a.in``)."""
     inputs, answers = _samples_where(problem, _blank)
-    inputs = inputs if reads_stdin else []
+    inputs = inputs if reads_stdin or problem.named_files[0] else []  # or reads its file
     answers = [] if problem.interactor is not None else answers  # a game's may be empty
     effects = [f"{', '.join(inputs)} (the solution reads no input)"] if inputs else []
     effects += [f"{', '.join(answers)} (no output is expected)"] if answers else []
@@ -558,9 +558,13 @@ def empty_files_note(problem: Problem, reads_stdin: bool = True) -> str | None:
     return f"note: nothing but whitespace in {'; '.join(effects)}: was the sample pasted?"
 
 
-# a read of stdin in a program's text: input, sys.stdin (its buffer, readline, ...), fileinput,
-# open(0), os.read(0, ...), /dev/stdin; a name alone counts (``input = sys.stdin.readline``)
-_STDIN_READ = re.compile(r"\b(?:input|stdin|fileinput)\b|\b(?:open|read)\s*\(\s*0\b|/dev/stdin")
+# a read of stdin in a program's text: input, sys.stdin (its buffer, readline, ...),
+# sys.__stdin__, fileinput, open(0) (os.fdopen(0), io.FileIO(0), open(file=0)), os.read(0, ...),
+# /dev/stdin, /proc/self/fd/0; a name alone counts (``input = sys.stdin.readline``)
+_STDIN_READ = re.compile(
+    r"\b(?:input|stdin|__stdin__|fileinput)\b"
+    r"|(?:open|read|FileIO)\s*\(\s*(?:(?:file|fd)\s*=\s*)?0\b|/dev/stdin|/proc/self/fd/0\b"
+)
 
 
 def reads_stdin(text: str) -> bool:

@@ -746,6 +746,20 @@ def test_an_empty_input_of_a_solution_that_reads_no_stdin_is_not_noted(toy):
     )
 
 
+def test_an_empty_input_read_from_a_named_input_file_is_noted_whatever_the_program_reads(
+    toy, monkeypatch
+):
+    """A Polygon package's ``input-file="a.in"``: the program opens it by its name, which the
+    static look for a read of stdin does not know (``reads_stdin``)."""
+    (toy / "samples" / "toy_sum" / "sample-1.in").write_bytes(b"")
+    problem = toy_sum(toy)
+    monkeypatch.setattr(type(problem), "named_files", property(lambda _: ("a.in", "")))
+    assert empty_files_note(problem, reads_stdin=False) == (
+        "note: nothing but whitespace in samples/toy_sum/sample-1.in (the solution reads no "
+        "input): was the sample pasted?"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "reads"),
     [('print("Hello World!")\n', False),
@@ -753,7 +767,11 @@ def test_an_empty_input_of_a_solution_that_reads_no_stdin_is_not_noted(toy):
      ("data = open(0).read()\n", True), ("import os\ndata = os.read(0, 1 << 20)\n", True),
      ("import fileinput\n", True), ("from sys import stdin\n", True),
      ("data = open('/dev/stdin').read()\n", True),
-     ("input_size = 3\nprint(input_size)\n", False)],
+     ("input_size = 3\nprint(input_size)\n", False),
+     ("import sys\ndata = sys.__stdin__.read()\n", True),
+     ("import os\ndata = os.fdopen(0, 'rb').read()\n", True),
+     ("import io\ndata = io.FileIO(0).read()\n", True), ("data = open(file=0).read()\n", True),
+     ("data = open('/proc/self/fd/0').read()\n", True)],
 )  # fmt: skip
 def test_reads_stdin_is_a_static_look_for_the_names_that_read_it(text, reads):
     assert reads_stdin(text) == reads
