@@ -70,6 +70,29 @@ def test_missing_helpers_are_the_unguarded_imports_of_helper_modules_that_are_no
     assert checks.missing_helpers(problem, make_bundle(problem)) == []
 
 
+@pytest.mark.parametrize(
+    "helper",
+    [
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .nosuch import z\ny = 1\n",
+        "import sys\nif sys.version_info < (3, 0):\n    from .nosuch import y\nelse:\n    y = 1\n",
+        "def never_called():\n    from .nosuch import z\n    return z\ny = 1\n",
+        "try:\n    from .nosuch import y\nexcept Exception:\n    y = 1\n",
+        "try:\n    from .nosuch import y\nexcept (ImportError, ValueError):\n    y = 1\n",
+        "try:\n    from .nosuch import y\nexcept ModuleNotFoundError:\n    y = 1\n",
+        "import importlib\ny = 1\nif y > 1:\n    importlib.import_module('shared.nosuch')\n",
+        "from .folder import part\ny = part.y\n",  # a folder without __init__.py
+        "import shared.folder.part\ny = shared.folder.part.y\n",
+    ],
+)
+def test_missing_helpers_are_none_where_the_import_never_runs_or_is_caught(toy, helper):
+    """The build refuses to keep the bundle only for an import that would fail as it runs."""
+    write(toy, "shared/toy_text.py", helper)
+    write(toy, "shared/folder/part.py", "y = 1\n")
+    write(toy, "solutions/toy_sum.py", "from shared.toy_text import y\nprint(y)\n")
+    problem = load_registry(toy)["toy_sum"]
+    assert checks.missing_helpers(problem, make_bundle(problem)) == []
+
+
 def test_a_helper_folder_the_kit_cannot_list_is_named(toy, monkeypatch):
     """``chmod 000 shared`` (or 311: entered, not listed): Python finds no module in it, and
     the message says why. Root reads any folder, so the kit's look at the folder is faked."""

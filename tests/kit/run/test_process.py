@@ -578,6 +578,22 @@ def test_the_watch_runs_the_launcher_from_its_cached_bytecode(tmp_path):
     assert list((tmp_path / "__pycache__").glob("launcher.*.pyc"))
 
 
+def test_a_module_beside_the_launcher_shadows_no_standard_module_the_watch_imports(tmp_path):
+    """The launcher's folder is the last place the watch looks for a module (the kit's own
+    modules sit there): a ``json.py`` or ``select.py`` beside it is not the standard one."""
+    shutil.copy(process.LAUNCHER, tmp_path / "launcher.py")
+    for name in ("json", "select", "resource", "time"):
+        (tmp_path / f"{name}.py").write_text(f"raise SystemExit('{name}.py shadowed')\n")
+    report = tmp_path / "report.json"
+    done = subprocess.run(
+        [*process.WATCH[:-1], str(tmp_path), "wrap", str(report), "10.0", "0", "unlimited",
+         sys.executable, "-I", "-S", "-c", "pass"],
+        capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert json.loads(report.read_text())["returncode"] == 0
+
+
 def test_a_watch_report_of_a_refused_fork_raises_the_fork_s_error(tmp_path):
     report = tmp_path / "report.json"
     report.write_text('{"refused": "Resource temporarily unavailable"}')
