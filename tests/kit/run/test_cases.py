@@ -387,6 +387,24 @@ def test_after_a_run_killed_at_the_timeout_the_runner_s_later_runs_are_killed_so
     assert second.startswith(at_2x if cut else at_3x), second
 
 
+def test_a_run_over_the_limit_that_was_not_killed_does_not_cut_the_later_runs(toy_run, tmp_path):
+    """Only a kill at the timeout does (``cut_after_kill``): a first case over the limit by
+    its own time, run to its end, leaves the second's kill at 3x the limit."""
+    problem, _, script, columns = toy_run
+    script.write_text(
+        "import sys, time\nif sys.stdin.read().split()[0] == '1':\n    time.sleep(0.5)\n"
+        "    print(3)\nelse:\n    while True:\n        pass\n"
+    )
+    problem = replace(problem, time_limit=0.2)
+    options = RunOptions(repeat=1, jobs=1, cut_after_kill=True)
+    cases = [case(tmp_path, f"c{n}", f"{n + 1} 2\n", "3\n") for n in range(2)]
+    ran = run_all(problem, None, script, cases, columns[:1], options=options)
+    assert [v.word for v in ran.verdicts] == [TLE, TLE]
+    first, second = (failure.message for failure in ran.failures)
+    assert " is over the 0.2 s limit" in first and "killed" not in first, first
+    assert second.startswith("time limit: killed at 0.6 s (3x the 0.2 s limit)"), second
+
+
 def test_first_failure_stops_each_target_at_its_first_failing_case(toy_run, tmp_path):
     problem, bundle, script, columns = toy_run
     cases = [case(tmp_path, f"c{n}", "x y\n", "") for n in range(3)]  # int("x") raises

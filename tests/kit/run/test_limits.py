@@ -686,7 +686,8 @@ def test_after_a_kill_a_run_is_killed_at_twice_the_limit_where_it_is_a_time_out_
     "held",
     [replace(LIMITS, clock="cpu"),  # a sleeper that late by the wall clock may be in time
      replace(LIMITS, per_move=True, timeout=60.0),  # a game's moves timed by its interactor
-     replace(LIMITS, timeout=1.5)],  # --kill-factor 1.5: sooner already
+     replace(LIMITS, timeout=1.5),  # --kill-factor 1.5: sooner already
+     replace(LIMITS, timeout=2.0)],  # --kill-factor 2: there already, no earlier kill to say
 )  # fmt: skip
 def test_after_a_kill_a_run_not_timed_by_the_wall_clock_or_killed_sooner_keeps_its_timeout(held):
     assert limits.after_a_kill(held) == held
