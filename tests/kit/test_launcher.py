@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -844,3 +845,23 @@ def test_an_output_over_the_limit_at_the_first_look_went_over_after_the_start(tm
     for watch in (seen, unwatched):
         if watch.statm is not None:
             os.close(watch.statm)
+
+
+def test_a_sweep_reaps_the_processes_after_one_already_gone(monkeypatch):
+    """One of those left reaped already (ChildProcessError): the others are still reaped and
+    their CPU and peak counted, in the same round."""
+    from kit import launcher
+
+    left = [101, 102]
+    usage = SimpleNamespace(ru_utime=0.25, ru_stime=0.5, ru_maxrss=4096)
+
+    def wait4(pid, options):
+        if pid == 101 or pid not in left:
+            raise ChildProcessError
+        left.remove(pid)
+        return pid, 0, usage
+
+    monkeypatch.setattr(launcher, "children", lambda pid: list(left))
+    monkeypatch.setattr(launcher, "kill", lambda pid: None)
+    monkeypatch.setattr(launcher.os, "wait4", wait4)
+    assert launcher.sweep() == (0.75, 4096)

@@ -594,6 +594,25 @@ def test_a_module_beside_the_launcher_shadows_no_standard_module_the_watch_impor
     assert json.loads(report.read_text())["returncode"] == 0
 
 
+def test_the_wrapper_names_its_run_in_its_report_while_it_runs(tmp_path):
+    """``{"started": PID}``, written without json (not loaded yet): ``watch_started`` reads
+    the pid, which leads the run's process group, to end it should the wrapper be killed."""
+    report = tmp_path / "report.json"
+    command = [sys.executable, "-I", "-S", "-c", "import time; time.sleep(30)"]
+    wrapper = subprocess.Popen(
+        process.watch_command(command, report, timeout=60.0), env=process.run_environment()
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while process.watch_started(report) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pid = process.watch_started(report)
+        assert isinstance(pid, int) and os.getpgid(pid) == pid
+    finally:
+        wrapper.kill()
+        wrapper.wait()
+
+
 def test_a_watch_report_of_a_refused_fork_raises_the_fork_s_error(tmp_path):
     report = tmp_path / "report.json"
     report.write_text('{"refused": "Resource temporarily unavailable"}')
