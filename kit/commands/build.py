@@ -73,7 +73,7 @@ def add_subparser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument(
         "--kill-factor",
         type=at_least_one,
-        default=KILL_FACTOR,
+        default=None,
         metavar="F",
         help=f"stop a run at F times the time limit ({KILL_FACTOR:g}; a DOMjudge run at its hard "
         "limit, the limit + max(1 s, 10 %%), a Kattis game at ceil(2 x "
@@ -228,10 +228,11 @@ def _options(args: argparse.Namespace, progress=None) -> RunOptions:
     return RunOptions(
         repeat=args.repeat,
         jobs=args.jobs,
-        kill_factor=args.kill_factor,
+        kill_factor=KILL_FACTOR if args.kill_factor is None else args.kill_factor,
         first_failure=args.first_failure,
         progress=progress,
-        cut_after_kill=True,
+        # the default's later runs after a kill are killed sooner; a factor given is kept
+        cut_after_kill=args.kill_factor is None,
     )
 
 

@@ -51,7 +51,12 @@ def test_the_options_become_the_run_options():
         3, 1, 2.0, True,
     )  # fmt: skip
     assert options.progress is print and args.slugs == ["toy_sum"]
-    assert options.cut_after_kill  # a build's later runs after a kill are killed sooner
+    assert build._options(parse()).cut_after_kill  # later runs after a kill killed sooner
+    assert not options.cut_after_kill  # a factor given is every run's: how far over it asked
+
+
+def test_a_kill_factor_given_as_the_default_s_value_still_keeps_every_run_s_kill():
+    assert not build._options(parse("--kill-factor", str(KILL_FACTOR))).cut_after_kill
 
 
 def test_a_kill_factor_below_one_is_a_usage_error(capsys):
