@@ -562,19 +562,25 @@ def test_a_run_the_launcher_could_not_fork_raises_the_fork_s_error(tmp_path, mon
     assert process._idle == []
 
 
-def test_the_watch_runs_the_launcher_from_its_cached_bytecode(tmp_path):
-    """The launcher is imported by the watch's command, not run as a script, which Python
-    compiles at every start (7-12 ms of each game's watch before its run started): its
-    bytecode is written beside it once and read after."""
-    shutil.copy(process.LAUNCHER, tmp_path / "launcher.py")
-    report = tmp_path / "report.json"
+def _watch_a_pass(folder):
+    """The watch's command with its launcher taken from ``folder`` wraps ``pass``: it ends
+    cleanly and its report gives the run's status 0."""
+    report = folder / "report.json"
     done = subprocess.run(
-        [*process.WATCH[:-1], str(tmp_path), "wrap", str(report), "10.0", "0", "unlimited",
+        [*process.WATCH[:-1], str(folder), "wrap", str(report), "10.0", "0", "unlimited",
          sys.executable, "-I", "-S", "-c", "pass"],
         capture_output=True, timeout=60, check=False,
     )  # fmt: skip
     assert (done.returncode, done.stderr) == (0, b"")
     assert json.loads(report.read_text())["returncode"] == 0
+
+
+def test_the_watch_runs_the_launcher_from_its_cached_bytecode(tmp_path):
+    """The launcher is imported by the watch's command, not run as a script, which Python
+    compiles at every start (7-12 ms of each game's watch before its run started): its
+    bytecode is written beside it once and read after."""
+    shutil.copy(process.LAUNCHER, tmp_path / "launcher.py")
+    _watch_a_pass(tmp_path)
     assert list((tmp_path / "__pycache__").glob("launcher.*.pyc"))
 
 
@@ -584,14 +590,7 @@ def test_a_module_beside_the_launcher_shadows_no_standard_module_the_watch_impor
     shutil.copy(process.LAUNCHER, tmp_path / "launcher.py")
     for name in ("json", "select", "resource", "time"):
         (tmp_path / f"{name}.py").write_text(f"raise SystemExit('{name}.py shadowed')\n")
-    report = tmp_path / "report.json"
-    done = subprocess.run(
-        [*process.WATCH[:-1], str(tmp_path), "wrap", str(report), "10.0", "0", "unlimited",
-         sys.executable, "-I", "-S", "-c", "pass"],
-        capture_output=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert (done.returncode, done.stderr) == (0, b"")
-    assert json.loads(report.read_text())["returncode"] == 0
+    _watch_a_pass(tmp_path)
 
 
 def test_the_wrapper_names_its_run_in_its_report_while_it_runs(tmp_path):
