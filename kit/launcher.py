@@ -14,13 +14,15 @@ own size. Standard library only, nothing done on import.
   with ``RLIMIT_FSIZE``, the stack set, stderr a pipe), writes ``{"started": PID}``, watches
   it and answers one JSON line (a kit that reads no answer knows which group to end: the run
   killed this watch).
-- ``wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and stdout it was
-  given (the pipes of an interactive game), its stderr drained, and writes what it measured to
-  the file REPORT. ARGV runs in a process group of its own, as ``serve``'s runs do (one that
-  signals its own group, ``os.killpg(0, ...)``, does not reach the wrapper); REPORT holds
-  ``{"started": PID}``, the group to end should the wrapper be killed, from before ARGV is
-  started until the report replaces it. SIGUSR1 to the wrapper ends ARGV, and the report is
-  still written.
+- ``wrap [--parent PID] REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: runs ARGV with the stdin and
+  stdout it was given (the pipes of an interactive game), its stderr drained, and writes what it
+  measured to the file REPORT. PID: the process that started it (the kit), ended with which it
+  ends; it ends at once, running nothing, when that has already ended (its parent by then
+  another); without it, its parent when it starts. ARGV runs in a process group of its own,
+  as ``serve``'s runs do (one that signals its own group, ``os.killpg(0, ...)``, does not
+  reach the wrapper); REPORT holds ``{"started": PID}``, the group to end should the wrapper
+  be killed, from before ARGV is started until the report replaces it. SIGUSR1 to the wrapper
+  ends ARGV, and the report is still written.
 
 A fork the machine refuses (a user's ``ulimit -u``) starts no run: ``serve`` writes
 ``{"refused": WHY}`` in place of the pid, and ``wrap`` writes it as its report, exit 127; the
@@ -53,7 +55,8 @@ A run never outlives its watch, nor the watch the kit: the end of the kit's requ
 run (Ctrl-C, the kit killed) kills the run at once (``serve`` then exits without an answer);
 SIGTERM or SIGHUP to the watch (``timeout`` signals the kit's whole group) kills the run's
 group before the watch exits; a watch killed outright takes its run with it, and ``wrap`` ends
-with the process that started it (Linux's parent-death signal, ``end_with_parent``).
+with the process that started it (Linux's parent-death signal, ``end_with_parent``, which it
+sets itself: the kit starts it without a ``preexec_fn``, whose full fork of the kit a game paid).
 """
 
 from __future__ import annotations
@@ -771,13 +774,17 @@ def serve() -> None:
 
 
 def wrap(arguments: list[str]) -> int:
-    """``REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: see the module doc; the run's status."""
+    """``[--parent PID] REPORT TIMEOUT MEMORY_KIB STACK ARGV...``: see the module doc; the
+    run's status."""
+    parent = os.getppid()
+    if arguments[:1] == ["--parent"]:
+        parent, arguments = int(arguments[1]), arguments[2:]
     report, timeout, memory_kib = arguments[0], float(arguments[1]), int(arguments[2])
     stack_bytes = None if arguments[3] == "unlimited" else int(arguments[3])
     argv = arguments[4:]
     stop_on_signals()
     signal.signal(signal.SIGUSR1, _end_run)
-    end_with_parent(signal.SIGTERM, os.getppid())
+    end_with_parent(signal.SIGTERM, parent)  # a parent gone before: ended at once
     become_subreaper()
     err_read, err_write = os.pipe()
     gate, opened = os.pipe()  # the run waits at the gate until the report names its group
@@ -831,7 +838,9 @@ def main() -> None:
     elif sys.argv[1:2] == ["wrap"]:
         sys.exit(wrap(sys.argv[2:]))
     else:
-        sys.exit("usage: launcher.py serve | wrap REPORT TIMEOUT MEMORY_KIB STACK ARGV...")
+        sys.exit(
+            "usage: launcher.py serve | wrap [--parent PID] REPORT TIMEOUT MEMORY_KIB STACK ARGV..."
+        )
 
 
 if __name__ == "__main__":

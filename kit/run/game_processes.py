@@ -98,15 +98,17 @@ def start_game(
 
 
 def watched(solution: list[str], report: Path, limits: Limits, timeout: float) -> list[str]:
-    """The solution's command under the build's watch, held to ``limits`` and ``timeout``;
-    not to ``limits.address_bytes``: problemtools starts an interactive submission from its
-    ``interactive`` runner, which it runs without ``RLIMIT_AS`` (docs/packages.md)."""
+    """The solution's command under the build's watch, held to ``limits`` and ``timeout``,
+    and ended with this process, which starts it (the watch sets its own parent-death signal:
+    ``start``); not to ``limits.address_bytes``: problemtools starts an interactive submission
+    from its ``interactive`` runner, which it runs without ``RLIMIT_AS`` (docs/packages.md)."""
     return watch_command(
         solution,
         report,
         timeout=timeout,
         memory_kib=limits.kill_kib,
         stack_bytes=limits.stack_bytes,
+        parent=os.getpid(),
     )
 
 
@@ -130,13 +132,16 @@ def start_judge(
         raise
 
 
-def _prepared(kit: int, role: str) -> Callable[[], None]:
-    """The ``preexec_fn`` of a game's program: ended with the kit's process ``kit``; an
-    interactor's stack unlimited too, as problemtools runs every program (``kit.processes``:
-    a checker's is), where the solution's watch sets the judge's stack itself."""
-    ended = ended_with(kit, signal.SIGKILL)
+def _prepared(kit: int, role: str) -> Callable[[], None] | None:
+    """The ``preexec_fn`` of a game's program: an interactor's ends it with the kit's process
+    ``kit`` and makes its stack unlimited, as problemtools runs every program
+    (``kit.processes``: a checker's is). The solution's watch has none: it sets its own
+    parent-death signal (told the kit's pid, ``watched``) and the run's stack, and without a
+    ``preexec_fn`` the watch is started by vfork, not by a full fork of the kit (4-5 ms a
+    game: docs/stress.md)."""
     if role != INTERACTOR:
-        return ended
+        return None
+    ended = ended_with(kit, signal.SIGKILL)
     stack = unlimited_stack()
 
     def prepared() -> None:
@@ -155,8 +160,9 @@ def start(
     pipes: tuple[int, int] = (subprocess.PIPE, subprocess.PIPE),
 ) -> subprocess.Popen:
     """``argv`` started in a session of its own, ended with the kit's process should that
-    be killed outright (a SIGKILL runs no handler to stop it); ``pipes``: its stdin and
-    stdout (new pipes, or descriptors of the caller's)."""
+    be killed outright (a SIGKILL runs no handler to stop it): an interactor by its
+    ``preexec_fn``, the solution's watch (``watched``, any other ``role``) by itself;
+    ``pipes``: its stdin and stdout (new pipes, or descriptors of the caller's)."""
     kit = os.getpid()
     try:
         # tracked at once, not from its reaper's start: another thread's end_handed_over,
@@ -172,7 +178,7 @@ def start(
                 stderr=stderr,
                 bufsize=0,
                 start_new_session=True,  # its own process group, killed as a whole
-                preexec_fn=_prepared(kit, role),  # imports nothing
+                preexec_fn=_prepared(kit, role),  # imports nothing; None: vfork
             )
         )
     except OSError as error:

@@ -52,7 +52,8 @@ API::
                 input_file="", output_file="") -> Run
                 # output_bytes None: discarded; a file name: that file in ``cwd`` instead of
                 # stdin or stdout ("": the stream)
-    watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None)
+    watch_command(command, report: Path, *, timeout, memory_kib=None, stack_bytes=None,
+                  parent=None)
     read_watch_report(report: Path) -> dict | None
     kept_stderr(answer) -> Kept    # a watch's stderr, its lines not kept counted
     watch_started(report: Path) -> int | None   # the group its run leads, until it reports
@@ -480,13 +481,16 @@ def watch_command(
     timeout: float,
     memory_kib: int | None = None,
     stack_bytes: int | None = None,
+    parent: int | None = None,
 ) -> list[str]:
     """``command`` run under the watch; what it measured is written to ``report``. Start it
-    with ``run_environment()``."""
+    with ``run_environment()``. ``parent``: the process that starts it, with which it ends
+    (its parent when it starts, if None: ``kit.launcher``'s ``wrap``)."""
     stack = "unlimited" if stack_bytes is None else str(stack_bytes)
     return [
         *WATCH,
         "wrap",
+        *(["--parent", str(parent)] if parent is not None else []),
         str(report),
         repr(float(timeout)),
         str(memory_kib or 0),

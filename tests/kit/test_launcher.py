@@ -484,14 +484,17 @@ def test_a_run_ends_with_its_launcher(tmp_path, signum):
     os.kill(child, 9) if not ended[1] else None
 
 
-def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
+@pytest.mark.parametrize("told", [False, True], ids=["its parent", "--parent"])
+def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path, told):
     """``wrap``'s parent (the kit, in an interactive game) killed outright: the wrapper is told
-    and ends its run."""
+    and ends its run; told the parent's pid (``--parent``, the kit's way: it starts the watch
+    without a ``preexec_fn`` of its own), the wrapper sets the parent-death signal itself."""
     parent = subprocess.Popen(
-        [sys.executable, "-c", "import subprocess, sys, time; "
-         "p = subprocess.Popen(sys.argv[1:]); print(p.pid, flush=True); time.sleep(60)",
-         sys.executable, "-I", "-S", str(LAUNCHER), "wrap", str(tmp_path / "report"), "60", "0",
-         "unlimited", *SLEEPER],
+        [sys.executable, "-c", "import os, subprocess, sys, time; "
+         "argv = [str(os.getpid()) if word == 'PARENT' else word for word in sys.argv[1:]]; "
+         "p = subprocess.Popen(argv); print(p.pid, flush=True); time.sleep(60)",
+         sys.executable, "-I", "-S", str(LAUNCHER), "wrap", *(["--parent", "PARENT"] * told),
+         str(tmp_path / "report"), "60", "0", "unlimited", *SLEEPER],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     wrapper = int(parent.stdout.readline())
@@ -499,6 +502,24 @@ def test_wrap_and_its_run_end_with_the_process_that_started_it(tmp_path):
     parent.kill()
     parent.wait(timeout=5)
     assert runs and all(ended_within(pid, 5) for pid in [wrapper, *runs])
+
+
+def test_wrap_told_a_parent_already_gone_runs_nothing_and_ends(tmp_path):
+    """The kit killed between the watch's start and the parent-death signal the watch sets
+    itself (its Python's start-up, 30-40 ms): the watch, told the kit's pid (``--parent``),
+    finds another parent and ends at once (SIGTERM, which it takes as a kit's stop), its run
+    never started, rather than play a game nobody relays."""
+    gone = subprocess.Popen([sys.executable, "-c", ""])
+    gone.wait()
+    marker = tmp_path / "ran"
+    wrapper = subprocess.run(
+        [sys.executable, "-I", "-S", str(LAUNCHER), "wrap", "--parent", str(gone.pid),
+         str(tmp_path / "report"), "60", "0", "unlimited",
+         *python(f"open({str(marker)!r}, 'w').close()")],
+        timeout=30, check=False,
+    )  # fmt: skip
+    assert wrapper.returncode == 128 + 15
+    assert not marker.exists() and not (tmp_path / "report").exists()
 
 
 def children_within(pid, seconds):

@@ -1,9 +1,13 @@
 """kit.run.game_processes: a game's program started in a session of its own and tracked at
 once (the games played to their ends: tests/kit/run/test_interact.py)."""
 
+import os
 import resource
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +16,14 @@ from kit.errors import BuildError
 from kit.launcher import below_hard
 from kit.processes import kill_group
 from kit.run import game_processes
-from kit.run.game_processes import start
+from kit.run.game_processes import start, watched
+from kit.run.limits import Limits
+from kit.run.process import watch_started
 from tests.kit.run.hostile import machine_refusals
+from tests.process_support import assert_ends
+
+ROOT = Path(__file__).resolve().parents[3]
+LIMITS = Limits(time=60.0, timeout=60.0, memory_kib=0, output_bytes=1 << 20)
 
 
 def test_a_game_s_process_is_tracked_from_its_start(tmp_path):
@@ -70,3 +80,58 @@ def test_the_interactor_runs_with_an_unlimited_stack_as_the_other_jury_programs(
     finally:
         processes.untrack(process.pid)
     assert int(out) == below_hard(resource.RLIMIT_STACK, resource.RLIM_INFINITY)[0]
+
+
+def test_the_solution_s_watch_is_started_without_a_full_fork_of_the_kit(monkeypatch, tmp_path):
+    """A ``preexec_fn`` makes ``subprocess`` fork the whole kit, threads and all (4-5 ms a
+    game, docs/stress.md), where without one it uses vfork: the solution's watch has none,
+    told the kit's pid to end with it instead; the interactor keeps its own."""
+    given = {}
+
+    def seen(argv, **kwargs):
+        given[argv[0]] = kwargs["preexec_fn"]
+        raise OSError(2, "No such file or directory")
+
+    monkeypatch.setattr(game_processes.subprocess, "Popen", seen)
+    command = watched(["solution"], tmp_path / "report", LIMITS, 60.0)
+    for argv, role in ((command, "solution"), (["interactor"], game_processes.INTERACTOR)):
+        with pytest.raises(BuildError):
+            start(argv, tmp_path, subprocess.DEVNULL, role)
+    assert given[command[0]] is None and callable(given["interactor"])
+    at = command.index("wrap")
+    assert command[at + 1 : at + 3] == ["--parent", str(os.getpid())]
+
+
+KIT = """
+import subprocess, sys, time
+from pathlib import Path
+from kit.run.game_processes import start, watched
+from kit.run.limits import Limits
+from kit.run.process import run_environment
+report = Path(sys.argv[1])
+limits = Limits(time=60.0, timeout=60.0, memory_kib=0, output_bytes=1 << 20)
+command = watched([sys.executable, "-c", "import time; time.sleep(60)"], report, limits, 60.0)
+watch = start(command, report.parent, subprocess.DEVNULL, "solution", run_environment())
+print(watch.pid, flush=True)
+time.sleep(60)
+"""
+
+
+def test_the_solution_s_watch_and_its_run_end_with_the_kit_killed_outright(tmp_path):
+    """The kit killed by SIGKILL (no handler runs) mid-game: the solution's watch, started
+    without a ``preexec_fn``, has set its parent-death signal itself, and ends with its run."""
+    report = tmp_path / "report"
+    kit = subprocess.Popen(
+        [sys.executable, "-c", KIT, str(report)],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    watch = int(kit.stdout.readline())
+    end = time.monotonic() + 30
+    while watch_started(report) is None and time.monotonic() < end:
+        time.sleep(0.01)
+    run = watch_started(report)
+    kit.send_signal(signal.SIGKILL)
+    kit.wait(timeout=5)
+    assert run is not None
+    assert_ends(watch, "the kit")
+    assert_ends(run, "the kit")
