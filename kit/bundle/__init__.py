@@ -14,6 +14,8 @@
                  (a lambda's body): what a ``try`` around it guards
 - ``guards``     version-guarded code (``hasattr``, ``sys.version_info``, ``except ImportError``)
 - ``version_tests`` tests of the running Python's version, read for what each version gives
+- ``wrapped_tests`` a test written around another (``V == False``, ``bool(V)``), read as it;
+                 one used as an operand (``V + 0``), found, to be read as no test
 - ``implementation_tests`` tests of the implementation, read as PyPy and CPython answer them
 - ``platform_tests`` tests of the operating system, read as they come out on Windows
 - ``reach``      the top-level helper code nothing in the bundle can reach

@@ -86,6 +86,7 @@ from kit.bundle.sources import (
     walk,
 )
 from kit.bundle.version_tests import reading
+from kit.bundle.wrapped_tests import around, nests_test
 
 GUARD_CALLS = {"hasattr", "getattr"}
 Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
@@ -118,7 +119,7 @@ def is_guard(
     ``settled``: the ``id`` of calls, or version comparisons, whose answers the caller knows
     by version, no guard). A comparison of the version every target answers alike
     (``sys.version_info > (3, 8)``, true on 3.8.18: ``kit.bundle.version_tests``) is none."""
-    for node in _told(test, settled):
+    for node in _told(test, settled, flags):
         called = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
         if called in GUARD_CALLS and id(node) not in settled:
             return True
@@ -147,9 +148,11 @@ def guarded_branches(
         return False, False
     if is_type_checking(test):
         return True, False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = guarded_branches(test.operand, flags, settled)
-        return fails, holds
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    read = (test.operand, True) if negated else around(test, flags)  # V == False, bool(V)
+    if read is not None:
+        holds, fails = guarded_branches(read[0], flags, settled)
+        return (fails, holds) if read[1] else (holds, fails)
     if isinstance(test, ast.BoolOp):
         each = [guarded_branches(value, flags, settled) for value in test.values]
         holds, fails = [part[0] for part in each], [part[1] for part in each]
@@ -160,9 +163,11 @@ def guarded_branches(
     return guard, guard
 
 
-def _told(test: ast.expr, settled: Settled) -> list[ast.AST]:
-    """The nodes of ``test`` but those of tests in ``settled`` (with what they hold) and of
-    version comparisons answered alike by every target."""
+def _told(test: ast.expr, settled: Settled, flags: frozenset[str] = frozenset()) -> list[ast.AST]:
+    """The nodes of ``test`` but those of tests in ``settled`` (with what they hold), of
+    version comparisons answered alike by every target, and of a part that uses a test as an
+    operand (``kit.bundle.wrapped_tests``: ``(not V) == 1``, ``V + 0``, ``f(V)``, read as no
+    test); ``V == False``, ``bool(V)`` and the like are read as the test within."""
     nodes, pending = [], [test]
     while pending:
         node = pending.pop()
@@ -170,9 +175,31 @@ def _told(test: ast.expr, settled: Settled) -> list[ast.AST]:
             isinstance(node, ast.Compare) and (reading(node) or ("",))[0] == "always"
         ):
             continue
+        read = around(node, flags)  # a flag compared with True or False: read as the flag
+        if read is not None:
+            nodes.append(node)
+            pending.append(read[0])
+            continue
+        plain = not isinstance(node, ast.BoolOp) and not (
+            isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+        )
+        if plain and nests_test(node, lambda inner: _a_test(inner, flags, settled)):
+            continue
         nodes.append(node)
         pending.extend(children(node))
     return nodes
+
+
+def _a_test(node: ast.AST, flags: frozenset[str], settled: Settled) -> bool:
+    """Whether ``node`` is a test of its own that tells the Python (a flag, ``hasattr``, a
+    guard's comparison), not a part of one (``sys.version_info``, ``getattr``'s value)."""
+    if id(node) in settled:
+        return False
+    if isinstance(node, ast.Name):
+        return node.id in flags
+    if isinstance(node, ast.Call):
+        return getattr(node.func, "id", None) == "hasattr"
+    return isinstance(node, ast.Compare) and is_guard(node, flags, settled)
 
 
 def _of_sys(node: ast.Attribute) -> bool:

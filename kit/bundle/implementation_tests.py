@@ -32,6 +32,7 @@ import ast
 from collections.abc import Callable
 
 from kit.bundle.sources import tests_bound_once
+from kit.bundle.wrapped_tests import around
 
 PYPY, CPYTHON = "pypy", "cpython"
 # what each implementation answers: sys.implementation.name, platform.python_implementation(),
@@ -94,6 +95,10 @@ def _truth(
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         value = _truth(test.operand, impl, bound, plain)
         return value if value in (None, MAYBE) else not value
+    read = around(test)  # (not PYPY) == False, bool(PYPY): as PYPY
+    if read is not None:
+        value = _truth(read[0], impl, bound, plain)
+        return value if value in (None, MAYBE) or not read[1] else not value
     if isinstance(test, ast.Name) and test.id in bound:
         return _truth(bound[test.id], impl, {})
     asked = _asked(test, impl)

@@ -70,6 +70,7 @@ from kit.bundle.guards import (
 from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, tests_bound_once, walk
 from kit.bundle.version_tests import reading, span
+from kit.bundle.wrapped_tests import around, unwrapped
 from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
@@ -280,20 +281,19 @@ def _sides(
     """Where ``test`` holds and where it fails, each a ``_Side``, by the tests of the version
     within its ``and``, ``or`` and ``not`` (``_turn``; each put in ``tests``): both of an
     ``and`` where each operand holds, either where one fails; ``or`` the other way round;
-    ``not`` swaps them; ``TYPE_CHECKING`` holds nowhere; any other test bounds nothing."""
-    turn = _turn(test, modules, flags)
-    if turn is not None:
-        tests.append(turn)
-        _, added, below = turn
-        up, down = (added, NEVER, (turn, True), None), (BASE, added, None, (turn, False))
-        if below:
-            up, down = (added, NEVER, (turn, False), None), (BASE, added, None, (turn, True))
-        return (down, up) if below else (up, down)
+    ``not`` swaps them, as ``== False`` does (``kit.bundle.wrapped_tests``); ``TYPE_CHECKING``
+    holds nowhere; a comparison of the micro version bounds both (``_micro_sides``); any
+    other test bounds nothing."""
+    told = _turn_sides(test, modules, flags, tests)
+    if told is not None:
+        return told
     if is_type_checking(test):
         return _NOWHERE, _ANYWHERE
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        holds, fails = _sides(test.operand, modules, flags, tests)
-        return fails, holds
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    read = (test.operand, True) if negated else around(test, flags.keys())  # V == False, bool(V)
+    if read is not None:
+        holds, fails = _sides(read[0], modules, flags, tests)
+        return (fails, holds) if read[1] else (holds, fails)
     if not isinstance(test, ast.BoolOp):
         return _ANYWHERE, _ANYWHERE
     each = [_sides(value, modules, flags, tests) for value in test.values]
@@ -301,6 +301,39 @@ def _sides(
     if isinstance(test.op, ast.And):
         return _within_all(holds), _within_any(fails)
     return _within_any(holds), _within_all(fails)
+
+
+def _turn_sides(
+    test: ast.expr, modules: dict[str, str], flags: dict[str, ast.expr], tests: list
+) -> tuple[_Side, _Side] | None:
+    """``_sides`` of a test ``_turn`` reads, or of a comparison of the micro version
+    (``_micro_sides``), each test that bounds them put in ``tests``; else None."""
+    turn = _turn(test, modules, flags)
+    if turn is None:
+        micro = _micro_sides(test, modules)
+        tests.extend(bound[0] for side in micro or () for bound in side[2:] if bound)
+        return micro
+    tests.append(turn)
+    _, added, below = turn
+    up, down = (added, NEVER, (turn, True), None), (BASE, added, None, (turn, False))
+    if below:
+        up, down = (added, NEVER, (turn, False), None), (BASE, added, None, (turn, True))
+    return (down, up) if below else (up, down)
+
+
+def _micro_sides(test: ast.expr, modules: dict[str, str]) -> tuple[_Side, _Side] | None:
+    """Where a comparison of the version turning within a minor version holds and where it
+    fails (``span``): that minor version on both sides, its micro version not known
+    (``sys.version_info >= (3, 9, 5)`` holds from 3.9 on, fails below 3.10); else None."""
+    told = span(test) if isinstance(test, ast.Compare) and modules.get("sys") == "sys" else None
+    if told is None or told[1] == told[2]:  # one turning at a minor version: ``_turn``'s
+        return None
+    kind, first, whole = told
+    up: _Side = (first, NEVER, ((test, first, False), True), None)
+    down: _Side = (BASE, whole, None, ((test, whole, False), False))
+    if first <= BASE:
+        up = (BASE, NEVER, None, None)
+    return (up, down) if kind == "from" else (down, up)
 
 
 def _within_all(sides: list[_Side]) -> _Side:
@@ -327,8 +360,7 @@ def _turn(
     S`` tells nothing of the version), or is a name of ``flags`` (``version_flags``: ``V =
     sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``), read as the test it is
     bound to; else None."""
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    inner = test.operand if negated else test
+    inner, negated = unwrapped(test, (flags or {}).keys())  # not V, V == False, bool(V)
     if isinstance(inner, ast.Name) and inner.id in (flags or {}):
         bound = _turn(flags[inner.id], modules)  # the name, read as its test
         return None if bound is None else (inner, bound[1], negated != bound[2])
@@ -352,8 +384,7 @@ def _micro_turn(
     target of it, whose micro version the kit does not know (``sys.version_info >= (3, 9, 5)
     and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on, ``sys.version_info >= (3, 9, 5) or
     math.cbrt(8.0)`` below 3.10); else None."""
-    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    inner = test.operand if negated else test
+    inner, negated = unwrapped(test)
     told = span(inner) if isinstance(inner, ast.Compare) and modules.get("sys") == "sys" else None
     if told is None:
         return None

@@ -51,6 +51,34 @@ def test_what_counts_as_a_guard(test, guard):
     assert is_guard(ast.parse(test, mode="eval").body) is guard
 
 
+@pytest.mark.parametrize(
+    ("test", "guard", "branches"),
+    [
+        ("(sys.version_info >= (3, 9)) == False", True, (True, True)),
+        ("bool(hasattr(sys, 'pypy_version_info'))", True, (True, True)),
+        ("(not PYPY) == True and x", True, (True, False)),  # an and's branch: PYPY's alone
+        ("(not PYPY) == False or x", True, (False, True)),
+        ("(PYPY and n > 5) == False", True, (False, True)),  # not (PYPY and n > 5)
+        ("bool(TYPE_CHECKING)", False, (True, False)),  # its branch runs nowhere
+        ("(not PYPY) == 1 or x", False, (False, False)),  # a test used as an operand: none
+        ("(sys.version_info >= (3, 9)) + 0", False, (False, False)),
+        ("[0, 1][PYPY] and x", False, (False, False)),
+        ("f(hasattr(sys, 'pypy_version_info'))", False, (False, False)),
+        ("(W := PYPY)", False, (False, False)),
+        ("PYPY in (True,)", False, (False, False)),
+        ("str(sys.version_info >= (3, 9))", False, (False, False)),
+    ],
+)
+def test_a_guard_s_test_used_as_an_operand_is_no_guard(test, guard, branches):
+    """``if (not PYPY) == 1 or x:`` guarded both branches, a guard anywhere in its test: a
+    test of the Python inside another expression is read as no test, but compared with
+    ``True`` or ``False``, or in ``bool(...)``, read as that test or its negation
+    (``kit.bundle.wrapped_tests``)."""
+    node = ast.parse(test, mode="eval").body
+    assert is_guard(node, frozenset({"PYPY"})) is guard
+    assert guarded_branches(node, frozenset({"PYPY"})) == branches
+
+
 def test_guarded_statements_are_the_branches_and_the_try_bodies():
     _, tree = parsed(
         """\

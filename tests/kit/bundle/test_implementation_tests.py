@@ -82,6 +82,10 @@ def test_names_bound_once_at_the_top_level_are_flags():
         ("n > 5", (None, None)),  # no test of the implementation
         ('PYPY and hasattr(math, "cbrt")', (None, None)),  # a guard: not plain, unread
         ("PYPY and not PYPY", (None, None)),  # neither runs the branch
+        ("(not PYPY) == False", ("pypy", "cpython")),  # around PYPY (wrapped_tests)
+        ("(not PYPY) is True and n > 5", ("cpython", None)),
+        ("bool(PYPY)", ("pypy", "cpython")),
+        ("(not PYPY) == 1", (None, None)),  # a test used as an operand: no test of it
     ],
 )
 def test_a_test_with_plain_parts_names_the_one_that_alone_runs_each_branch(test, runs):
@@ -93,5 +97,6 @@ def test_a_test_with_plain_parts_names_the_one_that_alone_runs_each_branch(test,
     assert branches(ast.parse(test, mode="eval").body, flags, plain) == runs
     if runs[0] is not None and runs[1] is not None:
         assert taken(test, flags) == runs[0]  # a whole test of the implementation
-    unplain = runs if test in ("PYPY", "PYPY and not PYPY") else (None, None)
+    whole = ("PYPY", "PYPY and not PYPY", "(not PYPY) == False", "bool(PYPY)")
+    unplain = runs if test in whole else (None, None)
     assert branches(ast.parse(test, mode="eval").body, flags) == unplain  # no plain parts

@@ -8,6 +8,7 @@ import pytest
 
 from kit.bundle.guards import guarded_lines
 from kit.bundle.sources import Source
+from kit.check import apis
 from kit.check import settled_tests as settled_tests_module
 from kit.check.settled_tests import (
     BASE,
@@ -655,3 +656,97 @@ def test_a_name_bound_once_to_a_test_of_the_version_is_read_as_that_test():
     read = {name: versions.get(id(call)) for name, call in calls.items()}
     assert read == {"a": ((3, 9), NEVER), "b": ((3, 9), NEVER), "c": (BASE, (3, 9)), "d": None}
     assert guarded_statements_of(source, [source], versioned=True) == {14}
+
+
+def refused_on(text):
+    """{minor: [line]}: where the API check refuses ``text`` on CPython 3.8 to 3.11."""
+    source = Source("shared.m", Path("shared/m.py"), "shared/m.py", False, text, ast.parse(text),
+                    shipped=text)  # fmt: skip
+    found = apis.findings([source])
+    on = {v: {f[1] for f in found if apis.lacks(f, (3, v), "cpython")} for v in range(8, 12)}
+    return {v: sorted(lines) for v, lines in on.items() if lines}
+
+
+# a test of the version written around another (``== False``, ``is True``, ``bool``) is read as
+# that test or its negation: CPython 3.8.18 dies on the second and sixth, 3.9.18, 3.10.13 and
+# PyPy 3.9.16 on the third, fifth, eighth and last two, 3.11.7 to 3.13.0 on none
+# (AttributeError, measured); the second, third, fifth, sixth, eighth and last two passed
+# everywhere (a guard's whole branch), the tenth was refused for 3.8
+WRAPPED_TESTS = [
+    ("if (not V) == False:\n    math.lcm(2, 3)", {}),
+    ("if (not V) == True:\n    math.lcm(2, 3)", {8: [6]}),
+    ("if (not V) == False:\n    math.cbrt(8.0)", {9: [6], 10: [6]}),
+    ("if V == True:\n    math.lcm(2, 3)", {}),
+    ("if V == True:\n    math.cbrt(8.0)", {9: [6], 10: [6]}),
+    ("if V is False:\n    math.lcm(2, 3)", {8: [6]}),
+    ("if V is not True:\n    pass\nelse:\n    math.lcm(2, 3)", {}),
+    ("if H != False:\n    math.cbrt(8.0)", {9: [6], 10: [6]}),
+    ("if bool(V):\n    math.lcm(2, 3)", {}),
+    ("y = (V == True) and math.lcm(2, 3)", {}),
+    ("y = math.lcm(2, 3) if V == True else 6", {}),
+    ("if (sys.version_info >= (3, 9)) == False:\n    pass\nelse:\n    math.lcm(2, 3)", {}),
+    ("if (not V) == False and x:\n    math.cbrt(8.0)", {9: [6], 10: [6]}),  # in an and
+    ("if (V and x > 0) == False:\n    pass\nelse:\n    math.cbrt(8.0)", {9: [8], 10: [8]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), WRAPPED_TESTS)
+def test_a_test_of_the_version_compared_with_true_or_false_is_read_as_that_test(code, refuses):
+    """``if (not V) == True: math.lcm(2, 3)`` passed for 3.8, which runs it: a version test
+    inside another comparison guarded both branches whole. ``X == True``, ``X is not
+    False``, ``bool(X)`` are read as ``X``, ``X == False``, ``X is False`` as ``not X``."""
+    head = "import math, sys\nV = sys.version_info >= (3, 9)\nH = hasattr(math, 'lcm')\nx = 1\n"
+    assert refused_on(f"{head}{code}\n") == refuses
+
+
+# a test of the version used as an operand of anything else is read as no test: its branch
+# runs on every target. CPython 3.8.18 dies on the first seven and on str(V), 3.9.18, 3.10.13
+# and PyPy 3.9.16 on the four of math.cbrt, 3.11.7 to 3.13.0 on none (AttributeError,
+# measured), where each passed everywhere, a guard's branch; ``V + 0`` with ``math.lcm``
+# runs on 3.8 too, refused as the kit does not read it (never taken for unreachable)
+NESTED_TESTS = [
+    ("if V - 1:\n    math.lcm(2, 3)", {8: [6]}),
+    ("if V == 0:\n    math.lcm(2, 3)", {8: [6]}),
+    ("if [1, 0][V]:\n    math.lcm(2, 3)", {8: [6]}),
+    ("if (W := not V):\n    math.lcm(2, 3)", {8: [6]}),
+    ("if V in (False,):\n    math.lcm(2, 3)", {8: [6]}),
+    ("if abs(V - 1):\n    math.lcm(2, 3)", {8: [6]}),
+    ("y = math.lcm(2, 3) if V - 1 else 6", {8: [5]}),
+    ("if str(V):\n    math.lcm(2, 3)", {8: [6]}),
+    ("if V + 0:\n    math.cbrt(8.0)", {8: [6], 9: [6], 10: [6]}),
+    ("if (not V) == 0:\n    math.cbrt(8.0)", {8: [6], 9: [6], 10: [6]}),
+    ("if (sys.version_info >= (3, 9)) + 0:\n    math.cbrt(8.0)", {8: [6], 9: [6], 10: [6]}),
+    ("if hasattr(math, 'lcm') * 1:\n    math.cbrt(8.0)", {8: [6], 9: [6], 10: [6]}),
+    ("if V + 0:\n    math.lcm(2, 3)", {8: [6]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), NESTED_TESTS)
+def test_a_test_of_the_version_used_as_an_operand_guards_nothing(code, refuses):
+    """``if V - 1: math.lcm(2, 3)`` passed for 3.8, which runs it (``False - 1`` is -1): a
+    guard anywhere in the test guarded both branches. A test used as an operand of
+    arithmetic, a comparison but with True or False, a subscript, a call, a walrus is read
+    as no test."""
+    head = "import math, sys\nV = sys.version_info >= (3, 9)\nH = hasattr(math, 'lcm')\nx = 1\n"
+    assert refused_on(f"{head}{code}\n") == refuses
+
+
+# an if on a comparison of the micro version runs its branch on the minor version it turns
+# within too, its else there too: CPython 3.9.18, 3.10.13 and PyPy 3.9.16 die on the first,
+# 3.8.18 on the second and third, 3.11.7 on none (AttributeError, measured), where each passed
+# everywhere (its whole branch a guard's)
+MICRO_IFS = [
+    ("if sys.version_info >= (3, 9, 5):\n    math.cbrt(8.0)", {9: [3], 10: [3]}),
+    ("if sys.version_info >= (3, 9, 5):\n    pass\nelse:\n    math.lcm(2, 3)", {8: [5]}),
+    ("if sys.version_info < (3, 9, 5):\n    math.lcm(2, 3)", {8: [3]}),
+    ("if sys.version_info >= (3, 9, 5):\n    math.lcm(2, 3)", {}),
+    ("y = math.cbrt(8.0) if sys.version_info >= (3, 9, 5) else 0", {9: [2], 10: [2]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), MICRO_IFS)
+def test_an_if_on_a_test_of_the_micro_version_runs_each_branch_on_that_minor_version(code, refuses):
+    """``if sys.version_info >= (3, 9, 5): math.cbrt(8.0)`` passed for 3.9 and 3.10: its
+    branch runs on 3.9.5 and later of 3.9 (a target's micro version is not known), its
+    ``else`` below 3.10."""
+    assert refused_on(f"import math, sys\n{code}\n") == refuses
