@@ -29,7 +29,11 @@ the operation (``versioned_operands``, ``implementation_operands``: ``sys.versio
 and nowhere else, to a test of the version is read as that test (``version_flags``: ``V =
 sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``). The operands after a comparison
 turning within a minor version (``sys.version_info >= (3, 9, 5) and math.lcm(2, 3)``) run
-where it may let them, that minor version both ways (``_micro_turn``). Each node is read by the
+where it may let them, that minor version both ways (``_micro_turn``), and an ``if``'s or a
+conditional expression's branches on one alike (``_micro_sides``: ``if sys.version_info >= (3,
+9, 5):`` runs its branch from 3.9 on, its ``else`` below 3.10). A test written around such a
+test (``(not V) == False``, ``bool(V)``) is read as it (``kit.bundle.wrapped_tests``); one used
+as another's operand (``V - 1``) as no test. Each node is read by the
 branches it is in, never by its line (``node_windows``): an ``if``'s test runs wherever the
 ``if`` is reached, on its branch's line too. An ``if``'s or a conditional expression's branches
 on an ``and`` or ``or`` of such tests, or of such and plain ones, run where that operation
