@@ -29,6 +29,11 @@ The API checks accept anything inside
   that operation sends some Pythons to only (``guarded_branches``): the branch of ``PYPY and
   x``, the ``else`` of ``PYPY or x``; not the branch of ``PYPY or x``, which any Python runs
   when ``x`` holds;
+- a chained comparison read as the ``and`` of its links (``kit.bundle.wrapped_tests.
+  chained``: ``sys.version_info >= (3, 9) != False`` guards its branch, not its ``else``,
+  which 3.8 runs), and a flag compared with ``True`` or ``False`` (``PYPY == False``) read as
+  the flag only when it is bound to a ``bool`` (``bool_flags``; ``GA = getattr(sys,
+  "pypy_version_info", None)``, then ``if GA != False:``, true everywhere, guards nothing);
 - the body (not the ``else``) of ``if TYPE_CHECKING:`` (``import numpy`` there never runs);
 - the statements of a ``try``'s body whose handlers catch what the missing thing the caller
   asks about raises there (``raised_by``; ``CATCHERS``: an exception is caught by itself and
@@ -86,7 +91,7 @@ from kit.bundle.sources import (
     walk,
 )
 from kit.bundle.version_tests import reading
-from kit.bundle.wrapped_tests import around, nests_test
+from kit.bundle.wrapped_tests import around, chained, is_bool_valued, nests_test
 
 GUARD_CALLS = {"hasattr", "getattr"}
 Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
@@ -113,13 +118,17 @@ MISSING = ("name", "member", "module", "type", "package", "top")
 
 
 def is_guard(
-    test: ast.expr, flags: frozenset[str] = frozenset(), settled: Settled = frozenset()
+    test: ast.expr,
+    flags: frozenset[str] = frozenset(),
+    settled: Settled = frozenset(),
+    bools: frozenset[str] = frozenset(),
 ) -> bool:
-    """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests;
-    ``settled``: the ``id`` of calls, or version comparisons, whose answers the caller knows
-    by version, no guard). A comparison of the version every target answers alike
-    (``sys.version_info > (3, 8)``, true on 3.8.18: ``kit.bundle.version_tests``) is none."""
-    for node in _told(test, settled, flags):
+    """Whether ``test`` tells the Python that runs it (``flags``: names bound to such tests,
+    ``bools`` those of them bound to a ``bool``, ``bool_flags``; ``settled``: the ``id`` of
+    calls, or version comparisons, whose answers the caller knows by version, no guard). A
+    comparison of the version every target answers alike (``sys.version_info > (3, 8)``, true
+    on 3.8.18: ``kit.bundle.version_tests``) is none."""
+    for node in _told(test, settled, flags, bools):
         called = getattr(node.func, "id", None) if isinstance(node, ast.Call) else None
         if called in GUARD_CALLS and id(node) not in settled:
             return True
@@ -133,7 +142,10 @@ def is_guard(
 
 
 def guarded_branches(
-    test: ast.expr, flags: frozenset[str] = frozenset(), settled: Settled = frozenset()
+    test: ast.expr,
+    flags: frozenset[str] = frozenset(),
+    settled: Settled = frozenset(),
+    bools: frozenset[str] = frozenset(),
 ) -> tuple[bool, bool]:
     """Whether a guard's test (``is_guard``) sends only some Pythons to the branch where
     ``test`` holds, and to the one where it fails: the branch of ``A and B`` runs only where
@@ -141,33 +153,44 @@ def guarded_branches(
     guards it); the branch of ``A or B`` where either holds (a guard in each), its ``else``
     where both fail (a guard in either): ``if sys.version_info >= (3, 9) or x:`` runs its
     branch on 3.8 when ``x`` holds (CPython 3.8.18 dies on ``math.lcm`` there, measured);
-    ``not`` swaps them. ``TYPE_CHECKING``, false wherever the code runs, sends no Python to
-    its branch: ``if TYPE_CHECKING or hasattr(math, "cbrt"):`` runs its branch where the
-    member is. Any other test guards both or neither, one of ``settled`` neither."""
+    ``not`` swaps them; a chained comparison is the ``and`` of its links (``chained``:
+    ``sys.version_info >= (3, 9) != False`` guards its branch, not its ``else``).
+    ``TYPE_CHECKING``, false wherever the code runs, sends no Python to its branch: ``if
+    TYPE_CHECKING or hasattr(math, "cbrt"):`` runs its branch where the member is. Any other
+    test guards both or neither, one of ``settled`` neither; ``bools``: the flags bound to a
+    ``bool`` (``bool_flags``), read under ``== True`` and the like (``PYPY == False``)."""
     if id(test) in settled:  # the caller reads it (a test of the implementation, whole)
         return False, False
     if is_type_checking(test):
         return True, False
+    test = chained(test) or test
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    read = (test.operand, True) if negated else around(test, flags)  # V == False, bool(V)
+    read = (test.operand, True) if negated else around(test, bools)  # V == False, bool(V)
     if read is not None:
-        holds, fails = guarded_branches(read[0], flags, settled)
+        holds, fails = guarded_branches(read[0], flags, settled, bools)
         return (fails, holds) if read[1] else (holds, fails)
     if isinstance(test, ast.BoolOp):
-        each = [guarded_branches(value, flags, settled) for value in test.values]
+        each = [guarded_branches(value, flags, settled, bools) for value in test.values]
         holds, fails = [part[0] for part in each], [part[1] for part in each]
         if isinstance(test.op, ast.And):
             return any(holds), all(fails)
         return all(holds), any(fails)
-    guard = is_guard(test, flags, settled)
+    guard = is_guard(test, flags, settled, bools)
     return guard, guard
 
 
-def _told(test: ast.expr, settled: Settled, flags: frozenset[str] = frozenset()) -> list[ast.AST]:
+def _told(
+    test: ast.expr,
+    settled: Settled,
+    flags: frozenset[str] = frozenset(),
+    bools: frozenset[str] = frozenset(),
+) -> list[ast.AST]:
     """The nodes of ``test`` but those of tests in ``settled`` (with what they hold), of
     version comparisons answered alike by every target, and of a part that uses a test as an
     operand (``kit.bundle.wrapped_tests``: ``(not V) == 1``, ``V + 0``, ``f(V)``, read as no
-    test); ``V == False``, ``bool(V)`` and the like are read as the test within."""
+    test); ``V == False``, ``bool(V)`` and the like are read as the test within (a flag so
+    only when it is bound to a ``bool``: ``bools``), a chained comparison as the ``and`` of
+    its links."""
     nodes, pending = [], [test]
     while pending:
         node = pending.pop()
@@ -175,7 +198,11 @@ def _told(test: ast.expr, settled: Settled, flags: frozenset[str] = frozenset())
             isinstance(node, ast.Compare) and (reading(node) or ("",))[0] == "always"
         ):
             continue
-        read = around(node, flags)  # a flag compared with True or False: read as the flag
+        read = around(node, bools)  # a flag compared with True or False: read as the flag
+        links = chained(node)
+        if links is not None:
+            pending.append(links)
+            continue
         if read is not None:
             nodes.append(node)
             pending.append(read[0])
@@ -183,14 +210,16 @@ def _told(test: ast.expr, settled: Settled, flags: frozenset[str] = frozenset())
         plain = not isinstance(node, ast.BoolOp) and not (
             isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
         )
-        if plain and nests_test(node, lambda inner: _a_test(inner, flags, settled)):
+        if plain and nests_test(node, lambda inner: _a_test(inner, flags, settled, bools)):
             continue
         nodes.append(node)
         pending.extend(children(node))
     return nodes
 
 
-def _a_test(node: ast.AST, flags: frozenset[str], settled: Settled) -> bool:
+def _a_test(
+    node: ast.AST, flags: frozenset[str], settled: Settled, bools: frozenset[str] = frozenset()
+) -> bool:
     """Whether ``node`` is a test of its own that tells the Python (a flag, ``hasattr``, a
     guard's comparison), not a part of one (``sys.version_info``, ``getattr``'s value)."""
     if id(node) in settled:
@@ -199,7 +228,7 @@ def _a_test(node: ast.AST, flags: frozenset[str], settled: Settled) -> bool:
         return node.id in flags
     if isinstance(node, ast.Call):
         return getattr(node.func, "id", None) == "hasattr"
-    return isinstance(node, ast.Compare) and is_guard(node, flags, settled)
+    return isinstance(node, ast.Compare) and is_guard(node, flags, settled, bools)
 
 
 def _of_sys(node: ast.Attribute) -> bool:
@@ -209,14 +238,31 @@ def _of_sys(node: ast.Attribute) -> bool:
 def guard_flags(tree: ast.Module, settled: Settled = frozenset()) -> frozenset[str]:
     """The names the module binds at its top level to a guard's test (``PYPY = "PyPy" in
     sys.version``), each bound so only (one assignment elsewhere and it is no flag)."""
-    bound: dict[str, bool] = {}
+    return frozenset(_guard_bindings(tree, settled))
+
+
+def bool_flags(tree: ast.Module, settled: Settled = frozenset()) -> frozenset[str]:
+    """Those of ``guard_flags`` bound to a ``bool`` alone (``kit.bundle.wrapped_tests.
+    is_bool_valued``: ``PYPY = "PyPy" in sys.version``), which ``PYPY == False`` tests as
+    ``not PYPY`` does; not ``GA = getattr(sys, "pypy_version_info", None)``, a tuple or
+    None, which ``GA != False`` finds true on every Python (``None != False``)."""
+    bound = _guard_bindings(tree, settled)
+    return frozenset(name for name, values in bound.items() if all(map(is_bool_valued, values)))
+
+
+def _guard_bindings(tree: ast.Module, settled: Settled) -> dict[str, list[ast.expr]]:
+    """``guard_flags``' names, each with the values the module binds it to."""
+    bound: dict[str, list[ast.expr] | None] = {}
     for statement in tree.body:
         targets = statement.targets if isinstance(statement, ast.Assign) else []
         for target in targets:
             if isinstance(target, ast.Name):
                 test = is_guard(statement.value, settled=settled) and len(targets) == 1
-                bound[target.id] = bound.get(target.id, True) and test
-    return frozenset(name for name, test in bound.items() if test)
+                values = bound.get(target.id, [])
+                bound[target.id] = (
+                    [*values, statement.value] if test and values is not None else None
+                )
+    return {name: values for name, values in bound.items() if values is not None}
 
 
 @dataclass(frozen=True)
@@ -228,6 +274,8 @@ class Imported:
     platforms: dict[str, ast.expr] = field(default_factory=dict)
     # those bound to a test of the implementation (``kit.bundle.implementation_tests``)
     implementations: dict[str, ast.expr] = field(default_factory=dict)
+    # the guard names bound to a ``bool`` alone (``bool_flags``)
+    bools: frozenset[str] = frozenset()
 
 
 def imported_flags(
@@ -242,6 +290,7 @@ def imported_flags(
     own = {target.id for s in tree.body if isinstance(s, ast.Assign) for target in s.targets
            if isinstance(target, ast.Name)}  # fmt: skip
     guards: set[str] = set()
+    bools: set[str] = set()
     platforms: dict[str, ast.expr] = {}
     implementations: dict[str, ast.expr] = {}
     for statement in tree.body:
@@ -252,15 +301,18 @@ def imported_flags(
             if owner not in by_name or local in own:
                 continue
             helper = by_name[owner].shipped_tree()
-            if name in guard_flags(helper, settle(helper) if settle else frozenset()):
+            settled = settle(helper) if settle else frozenset()
+            if name in guard_flags(helper, settled):
                 guards.add(local)
+            if name in bool_flags(helper, settled):
+                bools.add(local)
             test = platform_flags(helper).get(name)
             if test is not None:
                 platforms[local] = test
             test = implementation_flags(helper).get(name)
             if test is not None:
                 implementations[local] = test
-    return Imported(frozenset(guards), platforms, implementations)
+    return Imported(frozenset(guards), platforms, implementations, frozenset(bools))
 
 
 def is_type_checking(test: ast.expr) -> bool:
@@ -357,6 +409,7 @@ def guarded_statements(
     systems = {**imported.platforms, **platform_flags(tree)} if platform else None
     flags = guard_flags(tree, settled) | imported.guards
     guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
+    guarded.bools = bool_flags(tree, settled) | imported.bools
     guarded.lazy = lazy_annotations(tree.body)
     guarded.keeping = keeping_calls(tree)
     guarded.answered = settled_flags(tree, settled)
@@ -383,6 +436,7 @@ class _Guarded:
         self.lazy = False  # ``from __future__ import annotations``: none evaluated
         self.keeping = LAZY  # the calls that keep a generator given them (``keeping_calls``)
         self.answered: dict[str, bool] = {}  # names bound to a settled test (settled_flags)
+        self.bools: frozenset[str] = frozenset()  # the flags bound to a bool (bool_flags)
 
     def visit(self, statements: list[ast.stmt]) -> None:
         for statement in statements:
@@ -449,7 +503,7 @@ class _Guarded:
             self.found.extend(statement.body)  # for type checkers only: it never runs
             visit(statement.orelse)  # which always does
             return True
-        guarded = guarded_branches(statement.test, self.flags, self.unguarding)
+        guarded = guarded_branches(statement.test, self.flags, self.unguarding, self.bools)
         if any(guarded):  # a guarded branch found, the other visited
             for block, guards in zip((statement.body, statement.orelse), guarded):
                 if guards:
@@ -488,7 +542,7 @@ class _Guarded:
         read alone, each on the versions it runs on)."""
         definition = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
         return not isinstance(statement, definition) and any(
-            isinstance(n, ast.IfExp) and is_guard(n.test, self.flags, self.unguarding)
+            isinstance(n, ast.IfExp) and is_guard(n.test, self.flags, self.unguarding, self.bools)
             for n in own_nodes(statement)
         )
 

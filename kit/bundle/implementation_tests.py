@@ -32,7 +32,7 @@ import ast
 from collections.abc import Callable
 
 from kit.bundle.sources import tests_bound_once
-from kit.bundle.wrapped_tests import around
+from kit.bundle.wrapped_tests import around, chained
 
 PYPY, CPYTHON = "pypy", "cpython"
 # what each implementation answers: sys.implementation.name, platform.python_implementation(),
@@ -90,6 +90,7 @@ def _truth(
 ) -> bool | str | None:
     """``test``'s value under ``impl`` (MAYBE where it turns on a ``plain`` part), or None
     when it is no test of the implementation."""
+    test = chained(test) or test  # a < b < c: a < b and b < c
     if isinstance(test, ast.BoolOp):
         return _combined(test, [_truth(value, impl, bound, plain) for value in test.values])
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):

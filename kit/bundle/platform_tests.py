@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 
 from kit.bundle.sources import tests_bound_once
+from kit.bundle.wrapped_tests import chained
 
 WINDOWS = {("sys", "platform"): "win32", ("os", "name"): "nt", ("platform", "system"): "Windows"}
 
@@ -35,6 +36,7 @@ WINDOWS = {("sys", "platform"): "win32", ("os", "name"): "nt", ("platform", "sys
 def on_windows(test: ast.expr, bound: dict[str, ast.expr] | None = None) -> bool | None:
     """The value of ``test`` on Windows, or None when it is no test of the platform alone."""
     bound = bound or {}
+    test = chained(test) or test  # a < b < c: a < b and b < c
     if isinstance(test, ast.BoolOp):
         return _joined(test, [on_windows(value, bound) for value in test.values])
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):

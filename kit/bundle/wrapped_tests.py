@@ -16,6 +16,14 @@ arithmetic (``V + 0``), a subscript's (``[0, 1][V]``), a call's argument (``f(V)
 conditional expression's branch, or a walrus's value (``(W := V)``), is not read: the readers
 of guards take such an expression for no guard, its branches for code every target runs
 (``nests_test`` finds the test inside).
+
+A chained comparison is the ``and`` of its links, each evaluated where those before it hold
+(``a < b < c``: ``a < b and b < c``, ``b`` once): ``sys.version_info >= (3, 9) != False`` is
+``sys.version_info >= (3, 9) and (3, 9) != False``, which holds from 3.9 on only, its ``else``
+running on 3.8 (CPython 3.8.18 dies on ``math.lcm`` there, measured); ``(3, 9) <=
+sys.version_info < (3, 11)`` holds on 3.9 and 3.10 alone. The readers of guards read it as
+that ``and`` (``chained``: the same nodes at each call, so that a reader may name a link by
+its ``id``).
 """
 
 from __future__ import annotations
@@ -84,6 +92,23 @@ def unwrapped(test: ast.expr, bools: AbstractSet[str] = frozenset()) -> tuple[as
         if read is None:
             return test, negated
         test, negated = read[0], negated != read[1]
+
+
+def chained(test: ast.expr) -> ast.BoolOp | None:
+    """The ``and`` of a chained comparison's links (``a < b < c``: ``a < b and b < c``), the
+    same nodes at each call (kept on ``test``); None for any other test."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) > 1):
+        return None
+    found = getattr(test, "links", None)
+    if found is None:
+        operands = [test.left, *test.comparators]
+        links = [
+            ast.copy_location(ast.Compare(left, [op], [right]), test)
+            for left, op, right in zip(operands, test.ops, operands[1:])
+        ]
+        found = ast.copy_location(ast.BoolOp(ast.And(), links), test)
+        test.links = found  # type: ignore[attr-defined]
+    return found
 
 
 def nests_test(node: ast.expr, is_test: Callable[[ast.expr], bool]) -> bool:

@@ -63,6 +63,7 @@ from typing import NamedTuple
 from kit.bundle.guards import (
     GUARD_CALLS,
     Settled,
+    bool_flags,
     guard_flags,
     guarded_branches,
     guarded_statements,
@@ -74,7 +75,7 @@ from kit.bundle.guards import (
 from kit.bundle.implementation_tests import branches, implementation_flags
 from kit.bundle.sources import Source, tests_bound_once, walk
 from kit.bundle.version_tests import reading, span
-from kit.bundle.wrapped_tests import around, unwrapped
+from kit.bundle.wrapped_tests import around, chained, is_bool_valued, unwrapped
 from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 
 BASE = (3, 8)  # the oldest Python the kit checks
@@ -130,8 +131,9 @@ def guarded_nodes_of(
         found = guarded_statements(tree, platform, imported, settled, tests, tries, missing)
         ids = {id(inner) for statement in found for inner in walk(statement)}
         flags = guard_flags(tree, settled) | imported.guards
+        bools = bool_flags(tree, settled) | imported.bools
         for node in expressions if not versioned else []:
-            guarded = guarded_branches(node.test, flags, settled)
+            guarded = guarded_branches(node.test, flags, settled, bools)
             ids.update(
                 id(inner)
                 for part, guards in zip((node.body, node.orelse), guarded)
@@ -288,13 +290,14 @@ def _sides(
     ``not`` swaps them, as ``== False`` does (``kit.bundle.wrapped_tests``); ``TYPE_CHECKING``
     holds nowhere; a comparison of the micro version bounds both (``_micro_sides``); any
     other test bounds nothing."""
+    test = chained(test) or test  # a < b < c: a < b and b < c
     told = _turn_sides(test, modules, flags, tests)
     if told is not None:
         return told
     if is_type_checking(test):
         return _NOWHERE, _ANYWHERE
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
-    read = (test.operand, True) if negated else around(test, flags.keys())  # V == False, bool(V)
+    read = (test.operand, True) if negated else around(test, _bools(flags))  # V == False
     if read is not None:
         holds, fails = _sides(read[0], modules, flags, tests)
         return (fails, holds) if read[1] else (holds, fails)
@@ -364,7 +367,7 @@ def _turn(
     S`` tells nothing of the version), or is a name of ``flags`` (``version_flags``: ``V =
     sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``), read as the test it is
     bound to; else None."""
-    inner, negated = unwrapped(test, (flags or {}).keys())  # not V, V == False, bool(V)
+    inner, negated = unwrapped(test, _bools(flags or {}))  # not V, V == False, bool(V)
     if isinstance(inner, ast.Name) and inner.id in (flags or {}):
         bound = _turn(flags[inner.id], modules)  # the name, read as its test
         return None if bound is None else (inner, bound[1], negated != bound[2])
@@ -377,6 +380,13 @@ def _turn(
     if read is not None and read[0] in ("from", "below") and read[1] > BASE:
         return inner, read[1], negated != (read[0] == "below")
     return None
+
+
+def _bools(flags: dict[str, ast.expr]) -> frozenset[str]:
+    """The names of ``flags`` bound to a ``bool`` alone (``V = sys.version_info >= (3, 9)``,
+    not ``V = 2 if sys.version_info >= (3, 9) else 0``, which ``V == True`` finds false on
+    every version): those ``V == False`` tests as ``not V`` does."""
+    return frozenset(name for name, test in flags.items() if is_bool_valued(test))
 
 
 def _micro_turn(
@@ -464,11 +474,12 @@ def _guard_expressions(module: Source, modules: list[Source], tree: ast.Module) 
     settled = settled_tests(tree)
     imported = imported_flags(module, modules, settled_tests)
     flags = guard_flags(tree, settled) | imported.guards
+    bools = bool_flags(tree, settled) | imported.bools
     read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree)}
     read |= {id(test) for _, test, _, _ in versioned_branches(tree)}
     read |= {id(node.test) for node, _, _ in implementation_expressions(module, modules)}
-    guards = [node for node in every if is_guard(node.test, flags, read)]
-    return [(node, guarded_parts(node, read, flags)) for node in guards]
+    guards = [node for node in every if is_guard(node.test, flags, read, bools)]
+    return [(node, guarded_parts(node, read, flags, bools)) for node in guards]
 
 
 _GUARD_EXPRESSIONS: weakref.WeakKeyDictionary[ast.Module, list]
@@ -478,7 +489,10 @@ TYPES = frozenset({"int", "str", "bytes"})  # hasattr(int, "bit_count"): any n.b
 
 
 def guarded_parts(
-    node: ast.IfExp, unguarding: Settled = frozenset(), flags: frozenset[str] = frozenset()
+    node: ast.IfExp,
+    unguarding: Settled = frozenset(),
+    flags: frozenset[str] = frozenset(),
+    bools: frozenset[str] = frozenset(),
 ) -> list[ast.expr]:
     """What a conditional expression on a guard's test guards: for a test asking for a member
     (``hasattr(x, "bit_count")``, ``getattr(x, "name", None)``; under ``not``, or ``and``
@@ -492,7 +506,7 @@ def guarded_parts(
     negated = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
     test = node.test.operand if negated else node.test
     if not any(_member_asked(part, unguarding) for part in walk(test)):
-        guarded = guarded_branches(node.test, flags, unguarding)  # ``flags``: the module's
+        guarded = guarded_branches(node.test, flags, unguarding, bools)  # the module's flags
         return [part for part, guards in zip((node.body, node.orelse), guarded) if guards]
     anded = isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)
     asked = [_member_asked(part, unguarding) for part in (test.values if anded else [test])]
@@ -582,9 +596,10 @@ def _implementation_tests(module: Source, modules: list[Source]) -> dict[type, l
         bound = {**imported.implementations, **implementation_flags(tree)}
         flags = guard_flags(tree, settled_tests(tree)) | imported.guards
         settled = settled_tests(tree)
+        bools = bool_flags(tree, settled) | imported.bools
 
         def plain(test: ast.expr) -> bool:  # no guard: a part either implementation may pass
-            return not is_guard(test, flags, settled)
+            return not is_guard(test, flags, settled, bools)
 
         found: dict[type, list] = {ast.If: [], ast.IfExp: [], ast.BoolOp: []}
         for node in walk(tree):

@@ -75,8 +75,47 @@ def test_a_guard_s_test_used_as_an_operand_is_no_guard(test, guard, branches):
     ``True`` or ``False``, or in ``bool(...)``, read as that test or its negation
     (``kit.bundle.wrapped_tests``)."""
     node = ast.parse(test, mode="eval").body
-    assert is_guard(node, frozenset({"PYPY"})) is guard
-    assert guarded_branches(node, frozenset({"PYPY"})) == branches
+    flags = frozenset({"PYPY"})  # bound to a bool (bool_flags)
+    assert is_guard(node, flags, bools=flags) is guard
+    assert guarded_branches(node, flags, bools=flags) == branches
+
+
+@pytest.mark.parametrize(
+    ("test", "guard", "branches"),
+    [
+        ("sys.version_info >= (3, 9) != False", True, (True, False)),  # its else runs on 3.8
+        ("sys.version_info >= (3, 9) == True", True, (True, False)),  # holds nowhere
+        ("(3, 9) <= sys.version_info < (3, 11)", True, (True, True)),  # both links guards
+        ("not sys.version_info >= (3, 9) != False", True, (False, True)),
+        ("hasattr(math, 'lcm') == True == x", True, (True, False)),
+        ("n < m < k", False, (False, False)),
+    ],
+)
+def test_a_chained_comparison_is_read_as_the_and_of_its_links(test, guard, branches):
+    """``if sys.version_info >= (3, 9) != False:`` guarded its ``else`` too, which 3.8 runs
+    (``... and (3, 9) != False``): a chained comparison is the ``and`` of its links."""
+    node = ast.parse(test, mode="eval").body
+    assert is_guard(node) is guard
+    assert guarded_branches(node) == branches
+
+
+def test_a_flag_bound_to_no_bool_compared_with_true_or_false_is_no_guard():
+    """``GA = getattr(sys, "pypy_version_info", None)``, then ``if GA != False:`` guarded both
+    branches, read as ``if GA:``: ``None != False`` and ``(7, 3, 16, ...) != False`` hold on
+    every Python, which runs the branch (CPython 3.8.18 dies on ``import termios`` under
+    Windows, on ``math.lcm`` anywhere). Only a flag bound to a bool is read so; of a helper's
+    too."""
+    head = "import sys\nGA = getattr(sys, 'pypy_version_info', None)\nP = 'PyPy' in sys.version\n"
+    body = "if GA != False:\n    import termios\nif P != False:\n    import pypyjit\n"
+    body += "if GA:\n    import pypyjit\nif GA == True:\n    import pypyjit\n"
+    tree = ast.parse(head + body)
+    assert guarded_lines(tree) == {7, 9}  # GA == True: read as no test, though none holds
+    assert guarded_lines(tree, platform=True) == {7, 9}  # termios: Windows runs it
+    env = source("shared.env", head)
+    main = source("__main__", "from shared.env import GA, P\n" + body)
+    imported = imported_flags(main, [main, env])
+    assert imported.guards == {"GA", "P"} and imported.bools == {"P"}
+    assert guarded_lines(main.shipped_tree(), imported=imported) == {5, 7}
 
 
 def test_guarded_statements_are_the_branches_and_the_try_bodies():
@@ -821,6 +860,30 @@ def test_the_cases_of_a_match_on_the_platform_windows_does_not_run_are_guarded()
     )
     assert guarded_lines(tree, platform=True, missing="member") == {5, 7, 9, 11}
     assert guarded_lines(tree, missing="member") == {7, 9}  # the try's alone
+
+
+def test_a_match_on_a_name_bound_to_the_platform_or_on_the_version_guards_nothing():
+    """``p = sys.platform`` / ``match p:`` is not read (``p`` no flag): its cases are code
+    Windows runs, and so are a ``match sys.version_info:``'s (CPython 3.10.13 to 3.13.0 run
+    ``case (3, 10, *_):`` and ``case _:`` as ``if`` / ``else``, measured), as they are for the
+    API check: no case guards."""
+    text, tree = parsed(
+        """\
+        p = sys.platform
+        match p:
+            case "win32":
+                import msvcrt
+            case _:
+                import termios
+        match sys.version_info:
+            case (3, 10, *_):
+                import tomllib
+            case _:
+                x = math.lcm(1, 2)
+        """
+    )
+    assert guarded_lines(tree, platform=True) == set()
+    assert guarded_lines(tree) == set()
 
 
 def source(name, text):

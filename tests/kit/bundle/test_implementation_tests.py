@@ -86,6 +86,8 @@ def test_names_bound_once_at_the_top_level_are_flags():
         ("(not PYPY) is True and n > 5", ("cpython", None)),
         ("bool(PYPY)", ("pypy", "cpython")),
         ("(not PYPY) == 1", (None, None)),  # a test used as an operand: no test of it
+        ('sys.implementation.name == "pypy" != n', ("pypy", None)),  # chained: an and
+        ('"cpython" == sys.implementation.name != "pypy"', ("cpython", "pypy")),
     ],
 )
 def test_a_test_with_plain_parts_names_the_one_that_alone_runs_each_branch(test, runs):
@@ -98,5 +100,6 @@ def test_a_test_with_plain_parts_names_the_one_that_alone_runs_each_branch(test,
     if runs[0] is not None and runs[1] is not None:
         assert taken(test, flags) == runs[0]  # a whole test of the implementation
     whole = ("PYPY", "PYPY and not PYPY", "(not PYPY) == False", "bool(PYPY)")
+    whole += ('"cpython" == sys.implementation.name != "pypy"',)
     unplain = runs if test in whole else (None, None)
     assert branches(ast.parse(test, mode="eval").body, flags) == unplain  # no plain parts

@@ -30,6 +30,8 @@ def value(text, bound=None):
         ('not sys.platform == "win32"', False),
         ('os.name == "posix" and sys.platform != "darwin"', False),  # one False decides "and"
         ('os.name == "nt" or n > 3', True),  # one True decides "or"
+        ('sys.platform != "win32" != False', False),  # chained: the and of its links
+        ('os.name == "posix" != n', False),  # its first link decides
     ],
 )
 def test_a_test_of_the_platform_comes_out_as_on_windows(test, windows):

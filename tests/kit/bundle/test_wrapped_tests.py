@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from kit.bundle.wrapped_tests import around, is_bool_valued, nests_test, unwrapped
+from kit.bundle.wrapped_tests import around, chained, is_bool_valued, nests_test, unwrapped
 
 
 def expr(text):
@@ -92,3 +92,11 @@ def test_what_gives_a_bool_and_nothing_else():
 )
 def test_a_test_used_as_an_operand_is_found_inside(node, nests):
     assert nests_test(expr(node), lambda inner: getattr(inner, "id", None) == "V") is nests
+
+
+def test_a_chained_comparison_is_the_and_of_its_links_the_same_nodes_each_time():
+    test = expr("sys.version_info >= (3, 9) != False")
+    links = chained(test)
+    assert ast.unparse(links) == "sys.version_info >= (3, 9) and (3, 9) != False"
+    assert chained(test) is links and links.values[0].left is test.left  # ids kept
+    assert chained(expr("a < b")) is None and chained(expr("a and b")) is None

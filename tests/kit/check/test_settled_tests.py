@@ -750,3 +750,51 @@ def test_an_if_on_a_test_of_the_micro_version_runs_each_branch_on_that_minor_ver
     branch runs on 3.9.5 and later of 3.9 (a target's micro version is not known), its
     ``else`` below 3.10."""
     assert refused_on(f"import math, sys\n{code}\n") == refuses
+
+
+# a chained comparison is the and of its links (``a < b < c``: ``a < b and b < c``): CPython
+# 3.8.18 dies on the first, fourth and last, 3.9.18, 3.10.13 and PyPy 3.9.16 on the second,
+# fourth, fifth and sixth, 3.11.7 to 3.13.0 on none (AttributeError, measured), where each
+# passed everywhere (a guard's both branches); the fifth's ``(3, 9) != False`` is read as any
+# plain test, which may fail (refused for 3.8 too, as ``not (V and x)`` is)
+CHAINED_TESTS = [
+    ("if sys.version_info >= (3, 9) != False:\n    pass\nelse:\n    math.lcm(2, 3)", {8: [5]}),
+    ("if sys.version_info >= (3, 9) != False:\n    math.cbrt(8.0)", {9: [3], 10: [3]}),
+    ("if sys.version_info >= (3, 9) != False:\n    math.lcm(2, 3)", {}),
+    ("if (3, 9) <= sys.version_info < (3, 11):\n    math.cbrt(8.0)\nelse:\n    math.lcm(2, 3)",
+     {8: [5], 9: [3], 10: [3]}),
+    ("if not sys.version_info < (3, 9) != False:\n    math.cbrt(8.0)", {8: [3], 9: [3], 10: [3]}),
+    ("y = math.cbrt(8.0) if sys.version_info >= (3, 9) != False else 0", {9: [2], 10: [2]}),
+    ("if sys.version_info >= (3, 9) == True:\n    pass\nelse:\n    math.lcm(2, 3)", {8: [5]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), CHAINED_TESTS)
+def test_a_chained_comparison_of_the_version_is_read_as_the_and_of_its_links(code, refuses):
+    """``if sys.version_info >= (3, 9) != False: ... else: math.lcm(2, 3)`` passed for 3.8,
+    which runs the ``else``: a chained comparison holding a test of the version guarded both
+    branches whole."""
+    assert refused_on(f"import math, sys\n{code}\n") == refuses
+
+
+# a flag compared with True or False is read as the flag only when it is bound to a bool:
+# CPython 3.8.18 dies on the first, second and last, 3.9.18, 3.10.13 and PyPy 3.9.16 on the
+# last, 3.11.7 to 3.13.0 on none (AttributeError, measured: ``None != False``, ``2 ==
+# True`` is false), where the first two passed everywhere and the last for 3.9 and 3.10
+NON_BOOL_FLAGS = [
+    ("if GA != False:\n    math.lcm(2, 3)", {8: [6]}),
+    ("if GA == True:\n    pass\nelse:\n    math.lcm(2, 3)", {8: [8]}),
+    ("if GA:\n    math.lcm(2, 3)", {}),  # a guard's whole branch, as before
+    ("if P != False:\n    math.lcm(2, 3)", {}),  # P a bool: read as P
+    ("if V2 == True:\n    pass\nelse:\n    math.cbrt(8.0)", {8: [8], 9: [8], 10: [8]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("code", "refuses"), NON_BOOL_FLAGS)
+def test_a_flag_bound_to_no_bool_compared_with_true_or_false_is_read_as_no_test(code, refuses):
+    """``GA = getattr(sys, "pypy_version_info", None)``, then ``if GA != False: math.lcm(2,
+    3)`` passed for 3.8, which runs it; ``V2 = 2 if sys.version_info >= (3, 9) else 0``, then
+    ``if V2 == True:`` ran its ``else`` below 3.9 only."""
+    head = "import math, sys\nGA = getattr(sys, 'pypy_version_info', None)\n"
+    head += "P = 'PyPy' in sys.version\nV2 = 2 if sys.version_info >= (3, 9) else 0\n"
+    assert refused_on(f"{head}{code}\n") == refuses
