@@ -22,6 +22,7 @@ from kit.bundle.guards import (
     untaken_on_windows,
 )
 from kit.bundle.sources import Source
+from tests.guard_support import HEAD, probes, programs, runs
 
 
 def parsed(text):
@@ -1058,3 +1059,15 @@ def test_the_branch_an_and_or_an_or_leaves_unguarded_is_read_for_guards_within()
         """
     )
     assert sorted(statement.lineno for statement in guarded_statements(tree)) == [5, 7, 12, 15]
+
+
+def test_what_untaken_on_windows_passes_windows_never_runs_on_generated_tests():
+    """The operands ``untaken_on_windows`` passes after a test of the platform in an ``and``
+    or ``or`` (and a conditional expression's branch): Windows runs none of them, whatever
+    the version and the plain values, on 60 generated tests of ``not``, ``and``, ``or`` and
+    comparisons, chained ones and flags among them (``tests.guard_support``; seeded)."""
+    for program in programs(seed=15, count=60):
+        tree = ast.parse(HEAD + program)
+        untaken, calls = untaken_on_windows(tree), probes(tree)
+        for _, windows, seen in runs(program):
+            assert not windows or not any(id(calls[n]) in untaken for n in seen), program

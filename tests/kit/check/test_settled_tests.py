@@ -32,6 +32,7 @@ from kit.check.settled_tests import (
     versioned_operands,
     versioned_tests,
 )
+from tests.guard_support import HEAD, probes, programs, runs
 
 
 def guarded_statements_of(source, modules, **reading):
@@ -798,3 +799,25 @@ def test_a_flag_bound_to_no_bool_compared_with_true_or_false_is_read_as_no_test(
     head = "import math, sys\nGA = getattr(sys, 'pypy_version_info', None)\n"
     head += "P = 'PyPy' in sys.version\nV2 = 2 if sys.version_info >= (3, 9) else 0\n"
     assert refused_on(f"{head}{code}\n") == refuses
+
+
+def test_every_version_that_runs_a_node_is_in_its_window_on_generated_tests():
+    """The versions ``node_windows`` gives each probe of a generated test of ``not``, ``and``,
+    ``or`` and comparisons (operands after a test of the version, the branches of a
+    conditional expression or an ``if`` on it; none for what a guard passes whole, ``guarded_
+    nodes_of(versioned=True)``) hold every version that runs it, on Windows and Linux,
+    whatever the plain values (``tests.guard_support``; seeded): the API check never passes
+    code on a version it runs on by reading a test wrongly (a chained comparison guarded both
+    branches whole: the ``else`` of ``sys.version_info >= (3, 9) != False`` on 3.8)."""
+    for program in programs(seed=15, count=60):
+        text = HEAD + program
+        source = Source("shared.m", Path("shared/m.py"), "shared/m.py", False, text,
+                        ast.parse(text), shipped=text)  # fmt: skip
+        versions, _ = node_windows(source, [source])
+        guarded = guarded_nodes_of(source, [source], versioned=True)
+        calls = probes(source.shipped_tree())
+        for minor, _, seen in runs(program):
+            for number in seen:
+                low, high = versions.get(id(calls[number]), (BASE, NEVER))
+                low, high = (NEVER, NEVER) if guarded(calls[number]) else (low, high)
+                assert low <= (3, minor) < high, (program, number, minor)
