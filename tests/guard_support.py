@@ -28,34 +28,41 @@ ATOMS = [
     'sys.platform != "win32" != False', "(3, 9) <= sys.version_info < (3, 11)", "bool(x)",
     "(not V) is True", "x < y < 1",
 ]  # fmt: skip
+# of the platform and plain values alone: no version test, which guards both branches for the
+# platform check
+PLATFORM_ATOMS = [
+    'sys.platform == "win32"', 'os.name != "nt"', 'sys.platform.startswith("linux")', "x", "y",
+    "W", "W != False", "W == True", 'sys.platform != "win32" != False', "bool(x)", "x < y < 1",
+    '(os.name == "nt") == False', '"win" in sys.platform', 'sys.platform in ("linux", "darwin")',
+]  # fmt: skip
 SLOTS = 40  # probes f0 to f29 in a test, f30 to f33 in the forms around it
 
 
-def expression(rng: random.Random, depth: int, probes: list[int]) -> str:
-    """A test of ``ATOMS``, probes, ``not``, ``and`` and ``or``, ``depth`` deep at most."""
+def expression(rng: random.Random, depth: int, probes: list[int], atoms: list[str] = ATOMS) -> str:
+    """A test of ``atoms``, probes, ``not``, ``and`` and ``or``, ``depth`` deep at most."""
     draw = rng.random()
     if depth == 0 or draw < 0.3:
         if rng.random() < 0.25 and len(probes) < 30:
             probes.append(len(probes))
             return f"f{probes[-1]}()"
-        return rng.choice(ATOMS)
+        return rng.choice(atoms)
     if draw < 0.45:
-        return f"not {expression(rng, depth - 1, probes)}"
+        return f"not {expression(rng, depth - 1, probes, atoms)}"
     joined = f" {rng.choice(['and', 'or'])} "
     return (
         "("
-        + joined.join(expression(rng, depth - 1, probes) for _ in range(rng.choice([2, 3])))
+        + joined.join(expression(rng, depth - 1, probes, atoms) for _ in range(rng.choice([2, 3])))
         + ")"
     )
 
 
-def programs(seed: int, count: int) -> list[str]:
+def programs(seed: int, count: int, atoms: list[str] = ATOMS) -> list[str]:
     """``count`` programs (after ``HEAD``), each a generated test as a value, as a conditional
     expression's test and as an ``if``'s, with probes in the branches."""
     rng = random.Random(seed)
     found = []
     for _ in range(count):
-        test = expression(rng, 3, [])
+        test = expression(rng, 3, [], atoms)
         found += [f"r = {test}\n", f"r = f30() if {test} else f31()\n"]
         found.append(f"if {test}:\n    f32()\nelse:\n    f33()\n")
     return found

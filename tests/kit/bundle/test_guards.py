@@ -22,7 +22,7 @@ from kit.bundle.guards import (
     untaken_on_windows,
 )
 from kit.bundle.sources import Source
-from tests.guard_support import HEAD, probes, programs, runs
+from tests.guard_support import HEAD, PLATFORM_ATOMS, probes, programs, runs
 
 
 def parsed(text):
@@ -1071,3 +1071,15 @@ def test_what_untaken_on_windows_passes_windows_never_runs_on_generated_tests():
         untaken, calls = untaken_on_windows(tree), probes(tree)
         for _, windows, seen in runs(program):
             assert not windows or not any(id(calls[n]) in untaken for n in seen), program
+
+
+def test_the_branch_of_an_if_the_platform_check_passes_windows_never_runs_on_generated_tests():
+    """The branch of an ``if`` on a generated test of the platform and plain values
+    (``PLATFORM_ATOMS``: ``not``, ``and``, ``or``, comparisons, chained ones and flags) that
+    ``guarded_lines(platform=True)`` passes: Windows runs it for no plain values (seeded)."""
+    for program in programs(seed=15, count=60, atoms=PLATFORM_ATOMS):
+        if program.startswith("if"):
+            lines = guarded_lines(ast.parse(HEAD + program), platform=True)
+            for _, windows, seen in runs(program):
+                ran = {line for line, probe in ((5, 32), (7, 33)) if probe in seen}  # f32(), f33()
+                assert not windows or not ran & lines, program
