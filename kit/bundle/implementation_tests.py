@@ -15,6 +15,10 @@ implementation that runs it (``from math import cbrt``, 3.11, in PyPy's branch f
 - ``hasattr(sys, "pypy_version_info")``;
 - ``not``, ``and`` and ``or`` of those, and names the module binds once, at its top level, to
   such a test (``bound``: ``PYPY = sys.implementation.name == "pypy"``);
+- a test written around one (``kit.bundle.wrapped_tests``: ``bool(PYPY)``, ``(not PYPY) ==
+  False``; a name compared with ``True`` or ``False``, ``PYPY == False``, only when it is
+  bound to a ``bool``, not ``P2 = 2 if PYPY else 0``, which ``P2 == True`` finds false
+  everywhere), and a chained comparison, as the ``and`` of its links;
 
 None for anything else. ``branches(test, bound, plain)`` reads the ``if`` on a test that holds
 other questions too, ``plain`` ones (no guard: ``PYPY and len(a) > 5``): the implementation
@@ -32,7 +36,7 @@ import ast
 from collections.abc import Callable
 
 from kit.bundle.sources import tests_bound_once
-from kit.bundle.wrapped_tests import around, chained
+from kit.bundle.wrapped_tests import around, chained, is_bool_valued
 
 PYPY, CPYTHON = "pypy", "cpython"
 # what each implementation answers: sys.implementation.name, platform.python_implementation(),
@@ -96,7 +100,8 @@ def _truth(
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         value = _truth(test.operand, impl, bound, plain)
         return value if value in (None, MAYBE) else not value
-    read = around(test)  # (not PYPY) == False, bool(PYPY): as PYPY
+    bools = {name for name, bound_to in bound.items() if is_bool_valued(bound_to)}
+    read = around(test, bools)  # (not PYPY) == False, bool(PYPY), PYPY == True: as PYPY
     if read is not None:
         value = _truth(read[0], impl, bound, plain)
         return value if value in (None, MAYBE) or not read[1] else not value

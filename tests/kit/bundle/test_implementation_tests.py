@@ -69,6 +69,20 @@ def test_names_bound_once_at_the_top_level_are_flags():
     assert taken("TWICE", flags) is None
 
 
+def test_a_flag_compared_with_true_or_false_is_read_as_it_only_when_bound_to_a_bool():
+    """``if PYPY == False: n.bit_count()`` passed for CPython 3.8 and 3.9, which run it and die
+    (3.8.18 and 3.9.18, measured): read as a guard of both branches, not as ``not PYPY``.
+    ``P2 = 2 if PYPY else 0`` is no bool: ``P2 == True`` holds nowhere, read as no test."""
+    tree = ast.parse(
+        'import sys\nPYPY = sys.implementation.name == "pypy"\n'
+        'P2 = 2 if sys.implementation.name == "pypy" else 0\n'
+    )
+    flags = implementation_flags(tree)
+    assert taken("PYPY == False", flags) == "cpython"
+    assert taken("PYPY is True", flags) == "pypy"
+    assert taken("P2", flags) == "pypy" and taken("P2 == True", flags) is None
+
+
 @pytest.mark.parametrize(
     ("test", "runs"),
     [

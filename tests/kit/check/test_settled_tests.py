@@ -779,15 +779,18 @@ def test_a_chained_comparison_of_the_version_is_read_as_the_and_of_its_links(cod
 
 
 # a flag compared with True or False is read as the flag only when it is bound to a bool:
-# CPython 3.8.18 dies on the first, second and last, 3.9.18, 3.10.13 and PyPy 3.9.16 on the
-# last, 3.11.7 to 3.13.0 on none (AttributeError, measured: ``None != False``, ``2 ==
-# True`` is false), where the first two passed everywhere and the last for 3.9 and 3.10
+# CPython 3.8.18 dies on the first, second, fifth and sixth, 3.9.18 on the fifth and sixth,
+# 3.10.13 and PyPy 3.9.16 on the fifth, 3.11.7 to 3.13.0 on none (AttributeError, measured:
+# ``None != False``, ``2 == True`` is false), where the first two and the last passed
+# everywhere (the last read as a guard of both branches, not as ``not PY``) and the fifth for
+# 3.9 and 3.10
 NON_BOOL_FLAGS = [
     ("if GA != False:\n    math.lcm(2, 3)", {8: [6]}),
     ("if GA == True:\n    pass\nelse:\n    math.lcm(2, 3)", {8: [8]}),
     ("if GA:\n    math.lcm(2, 3)", {}),  # a guard's whole branch, as before
-    ("if P != False:\n    math.lcm(2, 3)", {}),  # P a bool: read as P
+    ("if PY != False:\n    math.lcm(2, 3)", {}),  # PY a bool: PyPy's branch, as PY's
     ("if V2 == True:\n    pass\nelse:\n    math.cbrt(8.0)", {8: [8], 9: [8], 10: [8]}),
+    ("if PY == False:\n    y = (5).bit_count()", {8: [6], 9: [6]}),  # PY a test of PyPy
 ]  # fmt: skip
 
 
@@ -795,9 +798,11 @@ NON_BOOL_FLAGS = [
 def test_a_flag_bound_to_no_bool_compared_with_true_or_false_is_read_as_no_test(code, refuses):
     """``GA = getattr(sys, "pypy_version_info", None)``, then ``if GA != False: math.lcm(2,
     3)`` passed for 3.8, which runs it; ``V2 = 2 if sys.version_info >= (3, 9) else 0``, then
-    ``if V2 == True:`` ran its ``else`` below 3.9 only."""
+    ``if V2 == True:`` ran its ``else`` below 3.9 only; ``PY = sys.implementation.name ==
+    "pypy"``, then ``if PY == False: (5).bit_count()`` passed for CPython 3.8 and 3.9, read as
+    a guard of both branches, not as CPython's ``if not PY:``."""
     head = "import math, sys\nGA = getattr(sys, 'pypy_version_info', None)\n"
-    head += "P = 'PyPy' in sys.version\nV2 = 2 if sys.version_info >= (3, 9) else 0\n"
+    head += "PY = sys.implementation.name == 'pypy'\nV2 = 2 if sys.version_info >= (3, 9) else 0\n"
     assert refused_on(f"{head}{code}\n") == refuses
 
 
