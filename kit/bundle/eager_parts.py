@@ -9,8 +9,11 @@ body (``f = lambda: math.lcm(2, 3)`` in a ``try`` makes ``f``, and ``f()`` dies 
 though not its defaults; a ``lambda`` given to a call that calls it at once (``sorted(a,
 key=lambda x: ...)``) is read as later all the same, which refuses what it cannot tell, but
 one called where it is written (``(lambda a, b: math.lcm(a, b))(2, 3)``) runs now. A
-generator expression given to a call is read as running now: it nearly always feeds the call
-(``sum(f(x) for x in a)``); so is one that what holds it runs through at once (the iterable
+generator expression given to a call that runs it through at once and keeps nothing of it
+(``RUNNING``: ``sum(f(x) for x in a)``, ``"".join(...)``, ``heapq.nlargest(2, ...)``; as the
+module calls them, ``running_calls``) is read as running now, one given to any other (a
+function of the module's, ``functools.partial(map, int)``, a method) as running later, which
+refuses what it cannot tell. One that what holds it runs through at once runs now (the iterable
 of a ``for`` or of a list comprehension, ``*g``, ``yield from g``, ``x in g``, ``p, q = g``:
 CPython 3.8.18 raises inside the ``try`` on each, measured); any other (``g = (f(x) for x in
 a)``, run by whatever takes ``g`` later, outside the ``try`` perhaps) runs later but its first
@@ -20,7 +23,7 @@ makes (``LAZY``: ``it = map(int, (f(x) for x in a))``, ``zip``, ``iter``, ``enum
 (``list(map(...))``, ``for v in zip(...):``, ``sum(y for y in map(...))``).
 
 ``keeping_calls(tree)`` are ``LAZY`` and the names a module binds to them (``from itertools
-import chain as c``, ``m = map``). ``eager_parts(statement, lazy, keeping)`` are those
+import chain as c``, ``m = map``). ``eager_parts(statement, lazy, keeping, running)`` are those
 expressions, cut around the ``lambda`` bodies within them, each an ``ast.Expr`` whose
 ``lines`` are its lines that nothing running later shares (a one-line ``def f(x=g()): return
 h()`` gives none: a line's findings are judged together) and whose ``replacement``
@@ -30,9 +33,12 @@ h()`` gives none: a line's findings are judged together) and whose ``replacement
 from __future__ import annotations
 
 import ast
+import weakref
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import Optional
 
-from kit.bundle.sources import called_name, children, walk
+from kit.bundle.sources import bindings, called_name, children, walk
 
 DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef)  # whose body runs when called
 # calls that keep a generator given them in the iterator they make, run as that is run (CPython
@@ -46,7 +52,24 @@ LAZY = frozenset({"iter", "map", "zip", "enumerate", "filter"}) | frozenset(
     | {"dropwhile", "zip_longest", "filterfalse", "cycle", "groupby", "tee", "pairwise"}
     | {"batched", "merge", "iterdecode", "iterencode", "reader", "DictReader"}
 )
+# calls that run a generator given them through at once and keep nothing of it (each raises at
+# the call on CPython 3.8.18 to 3.13.0 and PyPy 3.9, measured): a generator given to any other
+# (a function of the module's, ``functools.partial(map, f)``, a lambda, a class, a method) may
+# be kept and run later, outside the ``try`` (``def lazy(g): return map(int, g)``: 3.8.18 dies
+# at ``list(lazy(...))`` after it, measured); ``"sep".join`` is a literal
+# string's; with the place of the argument each runs through (None: every positional one; the
+# others, ``sum(a, start)``, ``next(it, default)``, ``dict(k=g)``, may be returned or kept)
+RUNNING = {
+    **dict.fromkeys(["all", "any", "sum", "min", "max", "sorted", "list", "tuple", "set"], 0),
+    **dict.fromkeys(["frozenset", "dict", "next", "bytes", "bytearray", "str.join"], 0),
+    **dict.fromkeys(["math.prod", "math.fsum", "collections.Counter", "collections.deque"], 0),
+    **dict.fromkeys(["itertools.permutations", "itertools.combinations"], 0),
+    **dict.fromkeys(["itertools.combinations_with_replacement"], 0),
+    **dict.fromkeys(["functools.reduce", "heapq.nlargest", "heapq.nsmallest"], 1),
+    "itertools.product": None,
+}
 _STATEMENT_PARTS = (ast.stmt, ast.ExceptHandler, ast.match_case)
+Running = Mapping[str, Optional[int]]  # a running call's name: the place of what it runs
 
 
 def keeping_calls(tree: ast.Module) -> frozenset[str]:
@@ -67,22 +90,85 @@ def keeping_calls(tree: ast.Module) -> frozenset[str]:
     return LAZY | bound
 
 
-def holds_later(statement: ast.stmt, keeping: AbstractSet[str] = LAZY) -> bool:
+def running_calls(tree: ast.Module) -> dict[str, int | None]:
+    """The calls of ``RUNNING`` that ``tree`` makes (each name's bindings are read once, for
+    the calls it makes alone): a builtin it binds nowhere (after ``def sum(g):``, ``sum(g)``
+    is the module's own), a module's member by the module's name where only ``import`` binds
+    it (``math.prod``), or by the name a ``from`` import binds it to and nothing else (``from
+    heapq import nlargest as top``: ``top``). Found once a tree (the checks ask it of each
+    module some forty times)."""
+    known = _RUNNING_CALLS.get(tree)
+    if known is None:
+        known = _RUNNING_CALLS[tree] = _running_calls(tree)
+    return known
+
+
+_RUNNING_CALLS: weakref.WeakKeyDictionary[ast.Module, dict[str, int | None]]
+_RUNNING_CALLS = weakref.WeakKeyDictionary()
+
+
+def _running_calls(tree: ast.Module) -> dict[str, int | None]:
+    called = {running_name(node.func) for node in walk(tree) if isinstance(node, ast.Call)}
+    found = {"str.join": RUNNING["str.join"]}
+    for call in called & RUNNING.keys():
+        owner, _, name = call.rpartition(".")
+        bound = bindings(tree, owner or name)
+        if not owner and not bound:
+            found[name] = RUNNING[call]
+        elif owner and owner != "str" and all(_imports(node, owner) for node in bound):
+            found[call] = RUNNING[call]
+    for node in walk(tree):
+        for alias in node.names if isinstance(node, ast.ImportFrom) and not node.level else []:
+            call, local = f"{node.module}.{alias.name}", alias.asname or alias.name
+            if call in RUNNING and local in called and bindings(tree, local) == [alias]:
+                found[local] = RUNNING[call]
+    return found
+
+
+def _imports(node: ast.AST, module: str) -> bool:
+    """Whether ``node`` is ``import module`` (``import module.sub`` too) and binds no other
+    name: ``module`` is that module."""
+    return (
+        isinstance(node, ast.alias)
+        and node.name.partition(".")[0] == module
+        and node.asname in (None, module)
+    )
+
+
+def running_name(function: ast.expr) -> str:
+    """The name ``RUNNING`` knows a call by: ``sum`` of ``sum(g)``, ``math.prod`` of
+    ``math.prod(g)``, ``str.join`` of ``", ".join(g)``; "" for any other."""
+    if isinstance(function, ast.Name):
+        return function.id
+    if not isinstance(function, ast.Attribute):
+        return ""
+    owner = function.value
+    if isinstance(owner, ast.Constant) and isinstance(owner.value, str):
+        return f"str.{function.attr}"
+    return f"{owner.id}.{function.attr}" if isinstance(owner, ast.Name) else ""
+
+
+def holds_later(
+    statement: ast.stmt, keeping: AbstractSet[str] = LAZY, running: Running = RUNNING
+) -> bool:
     """Whether something within ``statement`` runs later: a function's body, a lambda's (but
     one called where it is written), a generator expression's (but one run through at once,
-    ``_consumed``; ``keeping``: the calls that keep one, ``keeping_calls``)."""
-    return bool(_deferred(statement, keeping)) or any(
+    ``_consumed``; ``keeping``: the calls that keep one, ``keeping_calls``; ``running``: those
+    that run it through, ``running_calls``)."""
+    return bool(_deferred(statement, keeping, running)) or any(
         isinstance(n, DEFINITIONS) for n in walk(statement)
     )
 
 
-def _deferred(node: ast.AST, keeping: AbstractSet[str]) -> list[ast.Lambda | ast.GeneratorExp]:
+def _deferred(
+    node: ast.AST, keeping: AbstractSet[str], running: Running
+) -> list[ast.Lambda | ast.GeneratorExp]:
     """The lambdas within ``node`` whose bodies run later, all but those called where they
     are written (``(lambda: k())()``), and the generator expressions but those run through
     at once (``sum(k(x) for x in a)``, ``list(map(f, (k(x) for x in a)))``: ``_consumed``)."""
     calls = [n for n in walk(node) if isinstance(n, ast.Call)]
     called = {id(call.func) for call in calls}
-    fed = _consumed(node, keeping)
+    fed = _consumed(node, keeping, running)
     return [
         n
         for n in walk(node)
@@ -91,10 +177,11 @@ def _deferred(node: ast.AST, keeping: AbstractSet[str]) -> list[ast.Lambda | ast
     ]
 
 
-def _consumed(node: ast.AST, keeping: AbstractSet[str]) -> set[int]:
+def _consumed(node: ast.AST, keeping: AbstractSet[str], running: Running) -> set[int]:
     """The ``id`` of each expression within ``node`` that what holds it runs through where
-    it stands: a call's arguments (``sum(g)``, ``f(*g)``, ``f(key=g)``; a ``LAZY`` call's
-    only where it is itself run through, ``_run_through``), a ``for``'s or a list, set or
+    it stands: a ``running`` call's argument (``sum(g)``; not another call's, ``f(g)``, which
+    may keep it; a ``LAZY`` call's only where it is itself run through, ``_run_through``),
+    a starred one (``f(*g)``), a ``for``'s or a list, set or
     dict comprehension's iterables, a starred item (``[*g]``), ``yield from``'s, the right of
     ``in``, the value unpacked into several targets (``p, q = g``)."""
     found: list[ast.AST] = []
@@ -103,7 +190,7 @@ def _consumed(node: ast.AST, keeping: AbstractSet[str]) -> set[int]:
         if isinstance(inner, ast.GeneratorExp) or called_name(getattr(inner, "func", 0)) in keeping:
             kept.append(inner)
         elif isinstance(inner, ast.Call):
-            found += _held(inner)
+            found += _run_by(inner, running)
         elif isinstance(inner, (ast.For, ast.AsyncFor)):
             found.append(inner.iter)
         elif isinstance(inner, (ast.ListComp, ast.SetComp, ast.DictComp)):
@@ -134,6 +221,18 @@ def _run_through(consumed: set[int], kept: list[ast.expr]) -> set[int]:
     return consumed
 
 
+def _run_by(call: ast.Call, running: Running) -> list[ast.expr]:
+    """The argument a ``running`` call runs through (every positional one of
+    ``itertools.product``); none of any other call."""
+    name = running_name(call.func)
+    if name not in running:
+        return []
+    place = running[name]
+    starred = [index for index, arg in enumerate(call.args) if isinstance(arg, ast.Starred)]
+    given = call.args[: min(starred, default=len(call.args))]  # then the places are unknown
+    return given if place is None else given[place : place + 1]
+
+
 def _held(node: ast.expr) -> list[ast.expr]:
     """A call's arguments (a ``LAZY`` one's run as its iterator is), a generator
     expression's iterables (run as it is)."""
@@ -143,14 +242,18 @@ def _held(node: ast.expr) -> list[ast.expr]:
 
 
 def eager_parts(
-    statement: ast.stmt, lazy: bool = False, keeping: AbstractSet[str] = LAZY
+    statement: ast.stmt,
+    lazy: bool = False,
+    keeping: AbstractSet[str] = LAZY,
+    running: Running = RUNNING,
 ) -> list[ast.Expr]:
     """The expressions of ``statement`` itself (not of the statements within it, nor its
     decorators) that run where it stands, cut around the lambdas' bodies; ``lazy``: the
     module imports ``annotations`` from ``__future__`` (a parameter's is never evaluated);
-    ``keeping``: the calls that keep a generator given them (``keeping_calls``)."""
-    later = _later_lines(statement, keeping)
-    deferred = {id(node) for node in _deferred(statement, keeping)}
+    ``keeping``: the calls that keep a generator given them (``keeping_calls``), ``running``
+    those that run it through (``running_calls``)."""
+    later = _later_lines(statement, keeping, running)
+    deferred = {id(node) for node in _deferred(statement, keeping, running)}
     parts: list[ast.Expr] = []
     for node in _own_expressions(statement, lazy):
         for part in _split(node, deferred):
@@ -214,11 +317,11 @@ def _holds(node: ast.AST, deferred: AbstractSet[int]) -> bool:
     return any(id(inner) in deferred for inner in walk(node))
 
 
-def _later_lines(statement: ast.stmt, keeping: AbstractSet[str]) -> set[int]:
+def _later_lines(statement: ast.stmt, keeping: AbstractSet[str], running: Running) -> set[int]:
     """The lines of what within ``statement`` runs later (``_run_later`` of the deferred
     lambdas and generator expressions) or is a statement of its own (a function's body, a
     block's statements: judged apart)."""
-    deferred = {id(node) for node in _deferred(statement, keeping)}
+    deferred = {id(node) for node in _deferred(statement, keeping, running)}
     lines: set[int] = set()
     for node in walk(statement):
         later = _run_later(node) if id(node) in deferred else []

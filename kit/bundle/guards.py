@@ -77,7 +77,15 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from kit.bundle.eager_parts import DEFINITIONS, LAZY, eager_parts, holds_later, keeping_calls
+from kit.bundle.eager_parts import (
+    DEFINITIONS,
+    LAZY,
+    RUNNING,
+    eager_parts,
+    holds_later,
+    keeping_calls,
+    running_calls,
+)
 from kit.bundle.implementation_tests import implementation_flags
 from kit.bundle.platform_tests import cases_on_windows, on_windows, platform_flags
 from kit.bundle.sources import (
@@ -411,7 +419,7 @@ def guarded_statements(
     guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
     guarded.bools = bool_flags(tree, settled) | imported.bools
     guarded.lazy = lazy_annotations(tree.body)
-    guarded.keeping = keeping_calls(tree)
+    guarded.keeping, guarded.running = keeping_calls(tree), running_calls(tree)
     guarded.answered = settled_flags(tree, settled)
     guarded.visit(tree.body)
     return guarded.found
@@ -435,6 +443,7 @@ class _Guarded:
         self.found: list[ast.stmt] = []
         self.lazy = False  # ``from __future__ import annotations``: none evaluated
         self.keeping = LAZY  # the calls that keep a generator given them (``keeping_calls``)
+        self.running = RUNNING  # and those that run it through at once (``running_calls``)
         self.answered: dict[str, bool] = {}  # names bound to a settled test (settled_flags)
         self.bools: frozenset[str] = frozenset()  # the flags bound to a bool (bool_flags)
 
@@ -469,7 +478,7 @@ class _Guarded:
                 continue
             if catches(names, raised_by(inner, self.missing)):  # run where it stands
                 self.found.extend(_decorators(inner))
-                self.found.extend(eager_parts(inner, self.lazy, self.keeping))
+                self.found.extend(eager_parts(inner, self.lazy, self.keeping, self.running))
             if isinstance(inner, DEFINITIONS) or not blocks:
                 self.visit([inner])
             elif not self._branched(inner, names):
@@ -481,7 +490,7 @@ class _Guarded:
         """Whether ``names`` catch what each statement within ``statement`` raises, none of
         them a function's definition nor a lambda (their bodies run outside the ``try``)."""
         within = [node for node in walk(statement) if isinstance(node, ast.stmt)]
-        return not holds_later(statement, self.keeping) and all(
+        return not holds_later(statement, self.keeping, self.running) and all(
             catches(names, raised_by(node, self.missing)) for node in within
         )
 
