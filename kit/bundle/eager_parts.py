@@ -76,7 +76,8 @@ def keeping_calls(tree: ast.Module) -> frozenset[str]:
     """``LAZY`` and the names ``tree`` binds to one of them, by an import's ``as`` (``from
     itertools import chain as c``) or an assignment (``m = map``, ``z = itertools.zip_longest``):
     ``c(g)`` keeps ``g`` as ``chain(g)`` does (CPython 3.8.18 raised outside the ``try`` on
-    both, measured; the first passed)."""
+    both, measured; the first passed); not a name the module defines a function or a class
+    by (``def map(f, g):``, its own: ``running_calls`` reads it)."""
     bound = {
         alias.asname
         for node in walk(tree)
@@ -87,7 +88,8 @@ def keeping_calls(tree: ast.Module) -> frozenset[str]:
     for node in walk(tree):
         if isinstance(node, ast.Assign) and called_name(node.value) in LAZY:
             bound |= {target.id for target in node.targets if isinstance(target, ast.Name)}
-    return LAZY | bound
+    own = {node.name for node in walk(tree) if isinstance(node, (*DEFINITIONS, ast.ClassDef))}
+    return (LAZY - own) | bound
 
 
 def running_calls(tree: ast.Module) -> dict[str, int | None]:
@@ -122,7 +124,41 @@ def _running_calls(tree: ast.Module) -> dict[str, int | None]:
             call, local = f"{node.module}.{alias.name}", alias.asname or alias.name
             if call in RUNNING and local in called and bindings(tree, local) == [alias]:
                 found[local] = RUNNING[call]
+    for statement in tree.body:
+        if isinstance(statement, ast.FunctionDef) and statement.name in called:
+            place = _runs_parameter(statement)
+            if place is not None and bindings(tree, statement.name) == [statement]:
+                found[statement.name] = place
     return found
+
+
+_SCOPES = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.GeneratorExp)
+
+
+def _runs_parameter(definition: ast.FunctionDef) -> int | None:
+    """The place of the first positional parameter a function of the module's own runs
+    through where it is called and keeps nothing of (``def map(f, g): return [f(x) for x in
+    g]``, ``def total(g): return sum(g)``): each use of it is run through at once
+    (``_consumed``), none within a lambda, a function, a class or a generator expression
+    within it (but as the first iterable of one run through: ``sum(f(x) for x in g)``), and
+    the function is no generator and reads no ``locals()`` nor ``vars()``; else None."""
+    nodes = list(walk(definition))
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom, ast.Await)) for n in nodes) or any(
+        isinstance(n, ast.Name) and n.id in ("locals", "vars") for n in nodes
+    ):
+        return None
+    consumed = _consumed(definition, LAZY, RUNNING)
+    inner: set[int] = set()  # run later, perhaps: in a nested scope, but a generator's first
+    for scope in (n for n in nodes if n is not definition and isinstance(n, _SCOPES)):
+        first = scope.generators[0].iter if isinstance(scope, ast.GeneratorExp) else None
+        inner |= {id(n) for n in walk(scope) if n is not first}
+    for place, parameter in enumerate([*definition.args.posonlyargs, *definition.args.args]):
+        uses = [n for n in nodes if isinstance(n, ast.Name) and n.id == parameter.arg]
+        if uses and all(
+            isinstance(n.ctx, ast.Load) and id(n) in consumed and id(n) not in inner for n in uses
+        ):
+            return place
+    return None
 
 
 def _imports(node: ast.AST, module: str) -> bool:
