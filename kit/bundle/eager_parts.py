@@ -126,7 +126,7 @@ def _running_calls(tree: ast.Module) -> dict[str, int | None]:
                 found[local] = RUNNING[call]
     for statement in tree.body:
         if isinstance(statement, ast.FunctionDef) and statement.name in called:
-            place = _runs_parameter(statement)
+            place = _runs_parameter(statement, keeping_calls(tree), dict(found))
             if place is not None and bindings(tree, statement.name) == [statement]:
                 found[statement.name] = place
     return found
@@ -135,7 +135,9 @@ def _running_calls(tree: ast.Module) -> dict[str, int | None]:
 _SCOPES = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.GeneratorExp)
 
 
-def _runs_parameter(definition: ast.FunctionDef) -> int | None:
+def _runs_parameter(
+    definition: ast.FunctionDef, keeping: AbstractSet[str], running: Running
+) -> int | None:
     """The place of the first positional parameter a function of the module's own runs
     through where it is called and keeps nothing of (``def map(f, g): return [f(x) for x in
     g]``, ``def total(g): return sum(g)``): each use of it is run through at once
@@ -147,7 +149,7 @@ def _runs_parameter(definition: ast.FunctionDef) -> int | None:
         isinstance(n, ast.Name) and n.id in ("locals", "vars") for n in nodes
     ):
         return None
-    consumed = _consumed(definition, LAZY, RUNNING)
+    consumed = _consumed(definition, keeping, running)  # as the module calls them
     inner: set[int] = set()  # run later, perhaps: in a nested scope, but a generator's first
     for scope in (n for n in nodes if n is not definition and isinstance(n, _SCOPES)):
         first = scope.generators[0].iter if isinstance(scope, ast.GeneratorExp) else None

@@ -261,6 +261,8 @@ def total(g, start=0):
 def weighed(w, g):
     return sum(w * x for x in g)
 def lazy(g):
+    return zip(g)
+def eager(g):
     return map(int, g)
 def gen(g):
     yield from g
@@ -287,14 +289,17 @@ def test_a_function_of_the_modules_own_that_runs_its_parameter_through_runs_it_n
     generator given there; one that returns it, yields it, keeps it or runs it later (in a
     lambda) does not, and one that tests it first is not read so (refused, not passed)."""
     calls = "".join(f"b = {name}(c)\n" for name in ["total", "weighed", "gen", "keep", "later"])
-    tree = ast.parse(OWN + calls + "b = [cond(c), wrapped(c), again(c), lazy(c), map(c)]\n")
+    tree = ast.parse(OWN + calls + "b = [cond(c), wrapped(c), again(c), lazy(c), eager(c)]\n")
     found = running_calls(tree)
-    assert {name: found.get(name) for name in ["map", "total", "weighed"]} == {
+    assert {name: found.get(name) for name in ["map", "total", "weighed", "eager"]} == {
         "map": 1,
         "total": 0,
         "weighed": 1,
+        "eager": 0,  # the module's own map
     }
     assert not {"lazy", "gen", "keep", "later", "cond", "wrapped", "again"} & found.keys()
     assert "map" not in keeping_calls(tree) and "zip" in keeping_calls(tree)
     statement = ast.parse("it = map(int, (k(x) for x in a))\n").body[0]
     assert not holds_later(statement, keeping_calls(tree), found)
+    shadowed = "def sum(g):\n    return g\ndef total(g):\n    return sum(g)\nb = total(c)\n"
+    assert "total" not in running_calls(ast.parse(shadowed))  # the module's own sum
