@@ -15,14 +15,15 @@ has none, read a chunk at a time (a sample file read whole and stripped cost twi
 Asked for ``views``, each reader gives a piece longer than twice ``CHUNK`` (and some longer
 than ``CHUNK``) as a ``memoryview`` of the output, not a copy, for the comparisons that read
 such a piece in place (equal to its answer's or not, and what a message quotes of it): one
-60 MiB token cost two copies of it.
+60 MiB token cost two copies of it. A long line's words are compared a chunk at a time:
+``joined_words`` of the chunks of each (``line_chunks``), the same words when ``same_bytes``.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 # The lines and tokens of an output are read a chunk of about CHUNK bytes at a time, each
@@ -88,39 +89,40 @@ def words(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]
     return _pieces(output, _SPACE, bytes.split, start, views)
 
 
-def view_words(line: memoryview) -> Iterator[list[bytes]]:
-    """What ``bytes(line).split()`` returns, a list a ``CHUNK`` of ``line`` at a time (a view
-    of a long line, testlib's ``lcmp``): each chunk copied and split by ``bytes.split`` (a
-    regular expression's class of spaces scanned it 17 times slower), a word cut by a chunk's
-    end carried as where it starts and given once it ends, a view of ``line``'s output."""
-    size, carry = len(line), None  # carry: where a word cut by the last chunk's end starts
-    for at in range(0, size, CHUNK):
-        block = bytes(line[at : at + CHUNK])
-        found = block.split()
-        if carry is not None:
-            if block[0] in _SPACES:
-                found.insert(0, line[carry:at])
-            elif len(found) == 1 and len(found[0]) == len(block):  # no space: still cut
-                continue
-            else:
-                found[0] = line[carry : at + len(found[0])]
-            carry = None
-        if found and block[-1] not in _SPACES:
-            carry = at + len(block) - len(found.pop())
-        yield found
-    if carry is not None:
-        yield [line[carry:size]]
+def line_chunks(line: bytes | memoryview) -> Iterator[bytes]:
+    """A line's bytes, a ``CHUNK`` at a time: a view of a long line copied a chunk at a time,
+    never whole."""
+    if not isinstance(line, memoryview):
+        return iter([line])
+    return (bytes(line[at : at + CHUNK]) for at in range(0, len(line), CHUNK))
 
 
-def same_lists(left: Iterator[list], right: Iterator[list]) -> bool:
-    """Whether two runs of lists hold the same items in all (``view_words``' of two lines),
-    compared a slice at a time, not item by item."""
-    want, have, i, j = [], [], 0, 0
+def joined_words(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """``b" ".join(b"".join(chunks).split())``, a chunk at a time (testlib's ``lcmp`` of a
+    long line): two lines hold the same words, between ASCII whitespace, when these are the
+    same bytes (``same_bytes``). Each chunk split by ``bytes.split`` (a regular expression's
+    class of spaces scanned it 17 times slower); a word cut by a chunk's end goes on with no
+    space."""
+    in_word = started = False  # the last chunk ended inside a word; a word was given
+    for chunk in chunks:
+        found = chunk.split()
+        if found:
+            yield b"" if in_word and chunk[0] not in _SPACES else b" " if started else b""
+            yield b" ".join(found)
+            started = True
+        in_word = bool(found) and chunk[-1] not in _SPACES
+
+
+def same_bytes(left: Iterable[bytes], right: Iterable[bytes]) -> bool:
+    """Whether two runs of chunks, cut anywhere, make the same bytes, compared a slice at a
+    time: nothing is held but a chunk of each."""
+    left, right = (iter(chunk for chunk in run if chunk) for run in (left, right))
+    want, have, i, j = b"", b"", 0, 0
     while True:
         if i == len(want):
-            want, i = next((got for got in left if got), None), 0
+            want, i = next(left, None), 0
         if j == len(have):
-            have, j = next((got for got in right if got), None), 0
+            have, j = next(right, None), 0
         if want is None or have is None:
             return want is have
         size = min(len(want) - i, len(have) - j)

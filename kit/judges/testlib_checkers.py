@@ -34,7 +34,7 @@ verdict:
 
 A word or line longer than twice ``output_chunks.CHUNK`` is read in place, a view of the output
 (a number from its first digits, ``kit.judges.long_decimals``; a line's words a chunk at a
-time), not copied; a line holding a lone CR is copied.
+time), not copied; a line holding a lone CR too, its CRs dropped a chunk at a time.
 
 Checked against the checkers built from testlib at 1e4e8a2 (g++, glibc) on 14,000 random pairs
 of answer and output (numbers near each tolerance, odd forms such as ``1e``, ``-0``, ``01``,
@@ -57,24 +57,25 @@ API::
 from __future__ import annotations
 
 import math
-import operator
 import re
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
+from kit.judges import output_chunks
 from kit.judges.comparator import Comparator, Judgement
 from kit.judges.difference_messages import SHOWN_CHARS, exactly, first_difference, plain
 from kit.judges.long_decimals import DOUBLE_DIGITS, shortened
 from kit.judges.output_chunks import (
     TESTLIB_BLANKS,
     UTF8_BOM,
+    joined_words,
+    line_chunks,
     output_start,
     piece,
-    same_lists,
+    same_bytes,
     same_start,
     tokens,
-    view_words,
 )
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none; a point tried once
@@ -152,12 +153,16 @@ class _Stream:
         return int(word)  # a view too: of 20 bytes at most
 
 
+_LONE_CR = re.compile(rb"\r([\s\S])")  # readString: a CR not before LF dropped, the next byte kept
+
+
 class _Lines:
     """The answer's or the output's lines, read as testlib's ``readString`` and ``eof`` read
     them (a byte-order mark opening the output skipped): a line ends at LF, at CR LF or at the
     end; a CR before anything else is dropped and the byte after it kept whatever it is, a CR
     ending the data read as a byte 0xFF (testlib's ``char(EOFC)``); past the end every line is
-    empty."""
+    empty. A line longer than ``2 * CHUNK`` is read in place: a view of the data, or when it
+    holds such a CR a ``_CleanedLine``."""
 
     def __init__(self, data: bytes, answer: bool) -> None:
         self.data = data
@@ -166,26 +171,20 @@ class _Lines:
     def eof(self) -> bool:
         return self.at >= len(self.data)
 
-    def line(self) -> bytes:
-        data, size, start, kept = self.data, len(self.data), self.at, []
+    def line(self) -> bytes | _CleanedLine:
+        data, size, start = self.data, len(self.data), self.at
         newline = data.find(b"\n", start)
-        newline = newline if newline >= 0 else size  # where the line ends at the latest
-        while (end := data.find(b"\r", start, newline)) >= 0 or newline < size:
-            end = end if end >= 0 else newline
-            if data[end] == 10:  # LF: the line and its end read
-                self.at = end + 1
-                return _joined(kept, data, start, end)
-            if data[end + 1 : end + 2] == b"\n":  # CR LF
-                self.at = end + 2
-                return _joined(kept, data, start, end)
-            kept.append(data[start:end])
-            if end + 1 == size:  # CR ending the data
-                self.at = size
-                return b"".join([*kept, b"\xff"])
-            kept.append(data[end + 1 : end + 2])
-            start = end + 2
-        self.at = size
-        return _joined(kept, data, start, size)
+        newline = newline if newline >= 0 else size  # the line's bytes end there
+        self.at = min(newline + 1, size)
+        if data.find(b"\r", start, newline) < 0:
+            return piece(data, start, newline)
+        # a CR LF or a CR ending the data: a CR left alone after the pairs of a run of CRs
+        odd = _crs_before(data, start, newline) % 2
+        end, tail = newline - odd, b"\xff" if odd and newline == size else b""
+        if not tail and data.find(b"\r", start, end) < 0:  # CR LF ending it, no other
+            return piece(data, start, end)
+        line = _CleanedLine(data, start, end, tail)
+        return line if end - start > 2 * output_chunks.CHUNK else line[:]
 
     def at_end(self) -> bool:
         """testlib's ``seekEof``: nothing but its blanks before the end."""
@@ -193,10 +192,53 @@ class _Lines:
         return self.eof()
 
 
-def _joined(kept: list[bytes], data: bytes, start: int, end: int) -> bytes:
-    """A line: the pieces ``kept`` and ``data[start:end]`` joined, or that alone, a view of
-    ``data`` when long (``output_chunks.piece``)."""
-    return b"".join([*kept, data[start:end]]) if kept else piece(data, start, end)
+def _crs_before(data: bytes, start: int, end: int) -> int:
+    """How many CRs end ``data[start:end]``, counted a chunk at a time."""
+    at = end
+    while at > start:
+        block = data[max(start, at - output_chunks.CHUNK) : at]
+        kept = len(block.rstrip(b"\r"))
+        if kept:
+            return end - (at - len(block) + kept)
+        at -= len(block)
+    return end - start
+
+
+class _CleanedLine:
+    """A line holding a lone CR as testlib reads it: ``data[start:end]``, each CR in it not
+    kept as the byte after one dropped and the byte after it kept (``_LONE_CR``: ``start``
+    begins no such pair, ``end`` ends none), then ``tail``; made a chunk at a time
+    (``chunks``) and never whole, but sliced from its start (what a message shows)."""
+
+    def __init__(self, data: bytes, start: int, end: int, tail: bytes) -> None:
+        self.data, self.start, self.end, self.tail = data, start, end, tail
+
+    def chunks(self) -> Iterator[bytes]:
+        """The line's bytes, a chunk at a time: each cut after a pair's kept byte or before
+        its CR, a CR and the byte it keeps never cut apart; with no two CRs in a row, each CR
+        is dropped (a chunk ends with none)."""
+        at, end = self.start, self.end
+        while at < end:
+            cut = min(at + output_chunks.CHUNK, end)
+            block = self.data[at:cut]
+            if (len(block) - len(block.rstrip(b"\r"))) % 2 and cut < end:
+                block, cut = self.data[at : cut + 1], cut + 1  # the byte kept by its last CR
+            yield _LONE_CR.sub(rb"\1", block) if b"\r\r" in block else block.replace(b"\r", b"")
+            at = cut
+        yield self.tail
+
+    def __getitem__(self, part: slice) -> bytes:
+        """``line[:n]``: the first ``n`` bytes (all: ``line[:]``), made up to there only."""
+        kept, size = [], 0
+        for chunk in self.chunks():
+            if part.stop is not None and size >= part.stop:
+                break
+            kept.append(chunk)
+            size += len(chunk)
+        return b"".join(kept)[part]
+
+    def __bool__(self) -> bool:
+        return True  # longer than 2 * CHUNK, it keeps one byte of two at least
 
 
 def _infinite(value: float) -> bool:
@@ -337,15 +379,22 @@ def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> No
 
 def _same_words(expected: bytes, result: bytes) -> bool:
     """lcmp's ``compareWords``: the words ``>>`` reads, between C's six spaces; of a long
-    line (a view) a chunk at a time, a long word a view (``output_chunks.view_words``)."""
+    line (a view, a ``_CleanedLine``) a chunk at a time (``output_chunks.joined_words``)."""
     if isinstance(expected, bytes) and isinstance(result, bytes):
         return expected.split() == result.split()
-    return same_lists(_word_lists(expected), _word_lists(result))
+    return same_bytes(*(joined_words(_chunks(line)) for line in (expected, result)))
 
 
-def _word_lists(line: bytes) -> Iterator[list[bytes]]:
-    """A line's words, a list at a time: of a view a chunk at a time."""
-    return view_words(line) if isinstance(line, memoryview) else iter([line.split()])
+def _same_bytes(expected: bytes, result: bytes) -> bool:
+    """fcmp's ``==``; of a ``_CleanedLine`` a chunk at a time."""
+    if isinstance(expected, _CleanedLine) or isinstance(result, _CleanedLine):
+        return same_bytes(_chunks(expected), _chunks(result))
+    return expected == result
+
+
+def _chunks(line: bytes) -> Iterator[bytes]:
+    """A line's bytes, a chunk at a time (all at once when short)."""
+    return line.chunks() if isinstance(line, _CleanedLine) else line_chunks(line)
 
 
 def _case_head(stream: _Stream, case: int, preread: bool) -> None:
@@ -431,7 +480,7 @@ _RULES: dict[str, tuple[str, Callable[..., None]]] = {
     "yesno": ("one YES or NO, any case", partial(_yes_no, every=False)),
     "nyesno": ("YES or NO words, any case", partial(_yes_no, every=True)),
     "lcmp": ("the words of each line", partial(_lines, _same_words)),
-    "fcmp": ("lines exactly", partial(_lines, operator.eq)),
+    "fcmp": ("lines exactly", partial(_lines, _same_bytes)),
     "caseicmp": ("Case N: and one integer each", _case_integers),
     "casencmp": ("Case N: and integers each", partial(_cases, _c_string_long)),
     "casewcmp": ("Case N: and words each", partial(_cases, lambda stream, word: word)),

@@ -85,6 +85,15 @@ def verdict(name, answer, output):
         ("lcmp", b"1\n\n", b"1\nx", "PE"),  # the answer's last line, empty, left out
         ("lcmp", b"", b"", "OK"),
         ("lcmp", b"", b"x", "PE"),
+        # lcmp's lone CRs: dropped as readString drops them, then the words compared
+        ("lcmp", b"ab\n", b"a\rb\n", "OK"),  # a CR before a letter dropped: one word
+        ("lcmp", b"a b\n", b"a\rb\n", "WA"),
+        ("lcmp", b"a b\n", b"a\r\rb\n", "OK"),  # the CR after a lone CR kept: a space to >>
+        ("lcmp", b"a\n", b"a\r\r\r\n", "OK"),  # a CR kept, then CR LF
+        ("lcmp", b"1\n2\n", b"1\r2\n", "WA"),  # a lone CR ends no line: "12"
+        ("lcmp", b"a\n", b"\ra\n", "OK"),
+        ("lcmp", b"a\n", b"a\r", "WA"),  # a CR ending the file read as 0xFF: "a\xff"
+        ("lcmp", b"a\xff\n", b"a\r", "OK"),
         # fcmp: lines exactly, read as readString reads them
         ("fcmp", b"1 2\n", b"1 2", "OK"),
         ("fcmp", b"1 2\n", b"1 2\r\n", "OK"),
@@ -184,7 +193,12 @@ WORD = b"9" * 4_000_000  # a 4 MB word
         ("casencmp", b"Case 1: 5\n", b"Case 1: 5\0" + WORD, ""),  # read up to the NUL
         ("lcmp", WORD + b" 1\n", WORD[:-1] + b"8\t1\r\n", "line 1: expected 999999999"),
         ("lcmp", b"1 " + WORD + b"\n", b"1\x0c" + WORD + b"  \r\n", ""),
+        ("lcmp", WORD + b" 1\n", WORD[:9] + b"\r" + WORD[9:] + b" \r1\r\n", ""),
+        ("lcmp", WORD + b"\n", WORD[:9] + b"\r\r" + WORD[9:] + b"\n", "line 1: expected 999999999"),
+        ("lcmp", b"1\n", b"1\r " + WORD + b"\n", "line 1: expected 1, found 1 999999999"),
         ("fcmp", WORD + b"\n", WORD + b"\r\n", ""),
+        ("fcmp", WORD + b"\n", WORD[:9] + b"\r" + WORD[9:] + b"\r\n", ""),
+        ("fcmp", WORD + b"\xff", WORD[:9] + b"\r" + WORD[9:] + b"\r", ""),
         ("fcmp", WORD + b"\n", WORD + b" ", "line 1: expected 999999999"),
     ],
     ids=lambda value: value if isinstance(value, str) and len(value) < 12 else "",
@@ -264,6 +278,75 @@ def test_words_read_in_place_are_judged_as_those_read_whole(monkeypatch, name):
     monkeypatch.setattr(output_chunks, "CHUNK", 1 << 30)
     whole = [judge.judge(NO_INPUT, *pair) for pair in pairs]
     for chunk in (1, 2, 3, 7):
+        monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+        assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == whole, chunk
+
+
+def _testlib_read_lines(data):
+    """The lines testlib's ``readString`` reads of ``data`` (testlib.h at 1e4e8a2,
+    ``InStream::readStringTo`` and the non-strict ``eoln``, a byte at a time as written
+    there), each with where the reading stopped."""
+    at, size, lines = 0, len(data), []
+    while at < size:
+        line = bytearray()
+        while at < size and data[at] != 10:  # curChar() is neither LF nor EOFC
+            if data[at] == 13:  # CR: nextChar(), and a CR before LF unread
+                at += 1
+                if at < size and data[at] == 10:
+                    at -= 1
+                    break
+            line.append(data[at] if at < size else 0xFF)  # char(nextChar()): EOFC is 0xFF
+            at = min(at + 1, size)
+        if data[at : at + 1] == b"\n" or data[at : at + 2] == b"\r\n":  # eoln()
+            at += 1 if data[at] == 10 else 2
+        lines.append((bytes(line), at))
+    return lines
+
+
+def _testlib_line_verdict(name, answer, output):
+    """lcmp's or fcmp's verdict (checkers/*.cpp at 1e4e8a2) over ``_testlib_read_lines``:
+    the answer's last line left out when empty at its end; past its end the output's lines
+    are empty; after OK what is left of the output must be blanks (testlib's ``seekEof``,
+    "Extra information": PE)."""
+    output = output[3:] if output.startswith(b"\xef\xbb\xbf") else output
+    got, read = _testlib_read_lines(output), 0
+    same = (lambda a, b: a.split() == b.split()) if name == "lcmp" else bytes.__eq__
+    for line, at in _testlib_read_lines(answer):
+        if not line and at == len(answer):
+            break
+        if not same(line, got[read][0] if read < len(got) else b""):
+            return "WA"
+        read += 1
+    rest = output[got[min(read, len(got)) - 1][1] if read and got else 0 :]
+    return "PE" if rest.strip(b" \t\r\n") else "OK"
+
+
+# the bytes of lines with lone CRs: CR runs before letters, LF, the end
+LINE_BYTES = [b"a", b"b", b"\xff", b" ", b"\t", b"\x0c", b"\r", b"\r\r", b"\r\r\r", b"\n", b"\r\n"]
+
+
+@pytest.mark.parametrize("name", ["lcmp", "fcmp"])
+def test_lines_with_lone_crs_are_judged_as_testlib_reads_them(monkeypatch, name):
+    """On 400 random pairs of lines of letters, spaces, CR runs and LFs (seeded), the output
+    the answer with a piece or two changed, each read whole (one chunk) and in place at
+    chunks of 1, 2, 3 and 5 bytes (most lines a view or a ``_CleanedLine``): the verdict of
+    the checker over testlib's reading, byte by byte (``_testlib_line_verdict``); the
+    messages the same at every chunk size."""
+    rng = random.Random(name)
+    judge = parse_compare(f"std:{name}", Path("."), "w")
+    pairs = []
+    for _ in range(400):
+        answer = b"".join(rng.choice(LINE_BYTES) for _ in range(rng.randrange(12)))
+        output = bytearray(answer)
+        for _ in range(rng.randrange(3)):
+            at = rng.randrange(len(output) + 1)
+            output[at : at + rng.randrange(2)] = rng.choice(LINE_BYTES)
+        pairs.append((answer, bytes(output)))
+    expected = [_testlib_line_verdict(name, *pair) for pair in pairs]
+    monkeypatch.setattr(output_chunks, "CHUNK", 1 << 30)
+    whole = [judge.judge(NO_INPUT, *pair) for pair in pairs]
+    assert [verdict(name, *pair) for pair in pairs] == expected
+    for chunk in (1, 2, 3, 5):
         monkeypatch.setattr(output_chunks, "CHUNK", chunk)
         assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == whole, chunk
 
