@@ -18,9 +18,11 @@ missing is a one-line BuildError naming it and the markup that should hold it:
 - ``acc``        atcoder-cli's contest file (``contest.acc.json``): the contest and its tasks,
                  each with the folder ``acc`` made for it
 
-An address whose host cannot be reached (no network) is ``Unreachable``, a BuildError that
-``new`` may take instead for what the address alone says (``address_page``: the judge and id,
-no title, limits nor samples); an answer of the server's (HTTP 404) is no such error.
+An address whose host cannot be reached (no network), or whose certificate is not verified (a
+proxy intercepting TLS: no page can be read either, said as such), is ``Unreachable``, a
+BuildError that ``new`` may take instead for what the address alone says (``address_page``:
+the judge and id, no title, limits nor samples); an answer of the server's (HTTP 404) is no
+such error.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 import codecs
 import http.client
 import re
+import ssl
 import time
 import urllib.error
 import urllib.parse
@@ -53,7 +56,8 @@ __all__ = ["Page", "Unreachable", "address_page", "read_page"]
 
 class Unreachable(BuildError):
     """The page's address could not be reached (no network, its host unknown to the resolver,
-    the connection refused, broken or timed out): no whole answer of its server's came."""
+    the connection refused, broken or timed out) or its certificate was not verified: no whole
+    answer of its server's came."""
 
 
 def read_page(source: str, judge: str = "") -> Page:
@@ -144,9 +148,8 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
             charset = response.headers.get_content_charset()
     except urllib.error.HTTPError as error:
         reason = f"HTTP {error.code} {error.reason}"
-    except (urllib.error.URLError, OSError) as error:  # no answer came: the host unreachable
-        reason = " ".join(str(getattr(error, "reason", error)).split())
-        raise _unfetched(url, reason, Unreachable) from None
+    except (urllib.error.URLError, OSError) as error:  # no answer came, or none trusted
+        raise _unfetched(url, _no_answer(getattr(error, "reason", error)), Unreachable) from None
     except (ValueError, http.client.HTTPException) as error:
         reason = str(getattr(error, "reason", error))
     else:
@@ -154,6 +157,18 @@ def _fetch(url: str) -> tuple[bytes, str | None]:
             raise BuildError(f"{url}: more than {MAX_BYTES} bytes, too large for a problem page")
         return data, charset
     raise _unfetched(url, " ".join(reason.split()))
+
+
+def _no_answer(cause: object) -> str:
+    """Why no page came: the error's words, or for a certificate not verified (a proxy that
+    intercepts TLS, CA certificates missing) that it was one, not a network's absence."""
+    if isinstance(cause, ssl.SSLCertVerificationError):
+        why = cause.verify_message or "certificate verify failed"
+        return (
+            f"its host's TLS certificate was not verified: {why}; behind a proxy that "
+            "intercepts TLS, SSL_CERT_FILE may name the proxy's CA certificates"
+        )
+    return " ".join(str(cause).split())
 
 
 def _read_by(response, deadline: float, url: str) -> bytes:

@@ -466,6 +466,28 @@ def test_an_unreachable_address_is_its_own_error_and_an_http_error_is_not(monkey
     assert not isinstance(raised.value, Unreachable)  # the server answered: no such page
 
 
+def test_a_certificate_not_verified_is_said_as_such_not_as_no_network(monkeypatch):
+    """A proxy that intercepts TLS answers with its own certificate: no page can be read, as
+    offline (``Unreachable``), but the reason says it was the certificate, not the network."""
+    import ssl  # noqa: PLC0415
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    from kit.pages import Unreachable  # noqa: PLC0415
+
+    def untrusted(*args, **kwargs):
+        error = ssl.SSLCertVerificationError(1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate")
+        error.verify_message = "self-signed certificate in certificate chain"
+        raise urllib.error.URLError(error)
+
+    monkeypatch.setattr(urllib.request, "urlopen", untrusted)
+    with pytest.raises(Unreachable) as raised:
+        read_page("https://codeforces.com/contest/1900/problem/A")
+    said = str(raised.value)
+    assert "cannot fetch it (its host's TLS certificate was not verified: self-signed" in said
+    assert "SSL_CERT_FILE may name the proxy's CA certificates)" in said
+
+
 @pytest.mark.parametrize(
     ("address", "judge", "title", "problem_id"),
     [

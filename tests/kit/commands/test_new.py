@@ -980,6 +980,33 @@ def test_an_unreachable_address_scaffolds_what_it_says_and_exits_1(
     assert (toy / "solutions" / f"{slug}.py").is_file()
 
 
+def test_a_certificate_not_verified_scaffolds_as_offline_and_the_note_says_why(
+    toy, capsys, monkeypatch
+):
+    """Behind a proxy that intercepts TLS no page can be read, as offline: the problem is
+    scaffolded from its address, and the note says the certificate was not verified (not
+    that the host was not reached) and where CA certificates may be named."""
+    import ssl  # noqa: PLC0415
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    def untrusted(*args, **kwargs):
+        error = ssl.SSLCertVerificationError(1, "[SSL: CERTIFICATE_VERIFY_FAILED] certificate")
+        error.verify_message = "unable to get local issuer certificate"
+        raise urllib.error.URLError(error)
+
+    monkeypatch.setattr(urllib.request, "urlopen", untrusted)
+    address = "https://codeforces.com/contest/1900/problem/A"
+    assert cli.main(["new", "--from", address, "--root", str(toy)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        f"note: {address} was not fetched (its host's TLS certificate was not verified: "
+        "unable to get local issuer certificate; behind a proxy that intercepts TLS, "
+        "SSL_CERT_FILE may name the proxy's CA certificates): its title"
+    ) in " ".join(out.split())
+    assert load_registry(toy)["codeforces_1900a"].url == address
+
+
 @pytest.mark.parametrize(
     "address", ["https://codeforces.com/contest/1900", "https://example.com/problem/1"]
 )
