@@ -15,8 +15,11 @@ has none, read a chunk at a time (a sample file read whole and stripped cost twi
 Asked for ``views``, each reader gives a piece longer than twice ``CHUNK`` (and some longer
 than ``CHUNK``) as a ``memoryview`` of the output, not a copy, for the comparisons that read
 such a piece in place (equal to its answer's or not, and what a message quotes of it): one
-60 MiB token cost two copies of it. A long line's words are compared a chunk at a time:
-``joined_words`` of the chunks of each (``line_chunks``), the same words when ``same_bytes``.
+60 MiB token cost two copies of it. A long line's words are read a chunk at a time
+(``view_words``, compared by ``same_lists``); a line that is no view (testlib's line holding a
+lone CR, its CRs dropped a chunk at a time) has its words joined by single spaces instead
+(``joined_words`` of its chunks, or of a view's: ``line_chunks``), the same words when
+``same_bytes``.
 """
 
 from __future__ import annotations
@@ -87,6 +90,47 @@ def words(output: bytes, start: int = 0, views: bool = False) -> Iterator[bytes]
     """What ``output[start:].split()`` returns (tokens between ASCII whitespace), a chunk at a
     time; ``views``: a long one as a view (above)."""
     return _pieces(output, _SPACE, bytes.split, start, views)
+
+
+def view_words(line: memoryview) -> Iterator[list[bytes]]:
+    """What ``bytes(line).split()`` returns, a list a ``CHUNK`` of ``line`` at a time (a view
+    of a long line, testlib's ``lcmp``): each chunk copied and split by ``bytes.split`` (a
+    regular expression's class of spaces scanned it 17 times slower), a word cut by a chunk's
+    end carried as where it starts and given once it ends, a view of ``line``'s output."""
+    size, carry = len(line), None  # carry: where a word cut by the last chunk's end starts
+    for at in range(0, size, CHUNK):
+        block = bytes(line[at : at + CHUNK])
+        found = block.split()
+        if carry is not None:
+            if block[0] in _SPACES:
+                found.insert(0, line[carry:at])
+            elif len(found) == 1 and len(found[0]) == len(block):  # no space: still cut
+                continue
+            else:
+                found[0] = line[carry : at + len(found[0])]
+            carry = None
+        if found and block[-1] not in _SPACES:
+            carry = at + len(block) - len(found.pop())
+        yield found
+    if carry is not None:
+        yield [line[carry:size]]
+
+
+def same_lists(left: Iterator[list], right: Iterator[list]) -> bool:
+    """Whether two runs of lists hold the same items in all (``view_words``' of two lines),
+    compared a slice at a time, not item by item."""
+    want, have, i, j = [], [], 0, 0
+    while True:
+        if i == len(want):
+            want, i = next((got for got in left if got), None), 0
+        if j == len(have):
+            have, j = next((got for got in right if got), None), 0
+        if want is None or have is None:
+            return want is have
+        size = min(len(want) - i, len(have) - j)
+        if want[i : i + size] != have[j : j + size]:
+            return False
+        i, j = i + size, j + size
 
 
 def line_chunks(line: bytes | memoryview) -> Iterator[bytes]:

@@ -74,8 +74,10 @@ from kit.judges.output_chunks import (
     output_start,
     piece,
     same_bytes,
+    same_lists,
     same_start,
     tokens,
+    view_words,
 )
 
 # glibc's %lf: an exponent without digits ("1e", "1e+") is read as none; a point tried once
@@ -379,10 +381,19 @@ def _lines(same: Callable[[bytes, bytes], bool], ans: _Lines, out: _Lines) -> No
 
 def _same_words(expected: bytes, result: bytes) -> bool:
     """lcmp's ``compareWords``: the words ``>>`` reads, between C's six spaces; of a long
-    line (a view, a ``_CleanedLine``) a chunk at a time (``output_chunks.joined_words``)."""
+    line a chunk at a time: of views their words, a long word a view
+    (``output_chunks.view_words``), and with a ``_CleanedLine`` the words of each joined by
+    spaces (``output_chunks.joined_words``: a word of a view read across lone CRs)."""
     if isinstance(expected, bytes) and isinstance(result, bytes):
         return expected.split() == result.split()
-    return same_bytes(*(joined_words(_chunks(line)) for line in (expected, result)))
+    if isinstance(expected, _CleanedLine) or isinstance(result, _CleanedLine):
+        return same_bytes(*(joined_words(_chunks(line)) for line in (expected, result)))
+    return same_lists(_word_lists(expected), _word_lists(result))
+
+
+def _word_lists(line: bytes) -> Iterator[list[bytes]]:
+    """A line's words, a list at a time: of a view a chunk at a time."""
+    return view_words(line) if isinstance(line, memoryview) else iter([line.split()])
 
 
 def _same_bytes(expected: bytes, result: bytes) -> bool:

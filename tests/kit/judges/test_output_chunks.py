@@ -166,6 +166,42 @@ def test_long_pieces_asked_for_as_views_are_the_same_pieces_uncopied(monkeypatch
 
 
 @pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
+def test_the_words_of_a_view_are_its_bytes_words(monkeypatch, chunk):
+    """``view_words`` of a view (a long line's, testlib's ``lcmp``) are those of its bytes, a
+    list a chunk at a time, each word within a chunk copied, one cut by a chunk's end a view
+    of the same output: on 3,000 random views of outputs of long runs of letters and
+    separators (seeded)."""
+    monkeypatch.setattr(output_chunks, "CHUNK", chunk)
+    rng = random.Random(chunk)
+    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c"]
+    for _ in range(3000):
+        output = b"".join(rng.choice(alphabet) * rng.randrange(1, 12) for _ in range(6))
+        start = rng.randrange(len(output) + 1)
+        view = memoryview(output)[start : rng.randrange(start, len(output) + 1)]
+        lists = list(output_chunks.view_words(view))
+        pieces = [piece for found in lists for piece in found]
+        assert [bytes(piece) for piece in pieces] == bytes(view).split(), output
+        assert all(piece.obj is output for piece in pieces if isinstance(piece, memoryview))
+        assert len(lists) <= len(view) // chunk + 2, output
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_same_lists_is_whether_the_runs_hold_the_same_items(seed):
+    """``same_lists``: whether two runs of lists, cut anywhere (empty lists too), hold the
+    same items, as their flattened lists compared (1,000 random pairs, seeded)."""
+    rng = random.Random(seed)
+
+    def cut(items):
+        cuts = sorted(rng.randrange(len(items) + 1) for _ in range(rng.randrange(4)))
+        return iter([items[a:b] for a, b in zip([0, *cuts], [*cuts, len(items)])])
+
+    for _ in range(1000):
+        left = [rng.choice(b"ab") for _ in range(rng.randrange(6))]
+        right = rng.choice([left, left[:-1], left + [97], [rng.choice(b"ab") for _ in left]])
+        assert output_chunks.same_lists(cut(left), cut(right)) == (left == right), (left, right)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
 def test_the_words_of_a_line_s_chunks_joined_are_its_words(monkeypatch, chunk):
     """``joined_words`` of a line's chunks (``line_chunks``: of a view, each a copy of
     ``CHUNK`` bytes at most) are its words joined by single spaces: on 3,000 random views of
