@@ -284,15 +284,24 @@ class Imported:
     implementations: dict[str, ast.expr] = field(default_factory=dict)
     # the guard names bound to a ``bool`` alone (``bool_flags``)
     bools: frozenset[str] = frozenset()
+    # those bound to a test of the version the caller reads (``versions``), each bound once
+    # in the module and in the helper alike, with what the caller's reader gives of it
+    versions: dict[str, object] = field(default_factory=dict)
 
 
 def imported_flags(
-    module: Source, modules: list[Source], settle: Callable[[ast.Module], Settled] | None = None
+    module: Source,
+    modules: list[Source],
+    settle: Callable[[ast.Module], Settled] | None = None,
+    versions: Callable[[ast.Module], dict[str, object]] | None = None,
 ) -> Imported:
     """The names ``module`` imports at its top level from another of ``modules`` that binds
     them to a guard's test, a test of the platform or of the implementation, and does not
     bind again itself;
-    ``settle``: a helper's calls that guard nothing (``kit.check.settled_tests``)."""
+    ``settle``: a helper's calls that guard nothing (``kit.check.settled_tests``);
+    ``versions``: a helper's flags of the version, bound once (``kit.check.settled_tests.
+    version_flags``), each kept when ``module`` binds the name by its import alone and no
+    other module sets that member (``_once``: ``from shared.env import PY39 as V``)."""
     by_name = {other.name: other for other in modules if other.shipped.strip()}
     tree = module.shipped_tree()
     own = {target.id for s in tree.body if isinstance(s, ast.Assign) for target in s.targets
@@ -301,6 +310,7 @@ def imported_flags(
     bools: set[str] = set()
     platforms: dict[str, ast.expr] = {}
     implementations: dict[str, ast.expr] = {}
+    tests: dict[str, object] = {}
     for statement in tree.body:
         if not isinstance(statement, ast.ImportFrom):
             continue
@@ -320,7 +330,24 @@ def imported_flags(
             test = implementation_flags(helper).get(name)
             if test is not None:
                 implementations[local] = test
-    return Imported(frozenset(guards), platforms, implementations, frozenset(bools))
+            told = versions(helper).get(name) if versions else None
+            if told is not None and _once(tree, local, name, modules, by_name[owner]):
+                tests[local] = told
+    return Imported(frozenset(guards), platforms, implementations, frozenset(bools), tests)
+
+
+def _once(tree: ast.Module, local: str, name: str, modules: list[Source], helper: Source) -> bool:
+    """Whether the module (``tree``) binds ``local`` by one import alone (no ``del``, loop,
+    ``global``, parameter, ``exec``, ``globals()``, ``*`` import: ``bindings``) and no module
+    but ``helper`` sets a member ``name`` nor calls what may (``setattr``, ``vars``...)."""
+    if len(bindings(tree, local)) != 1:
+        return False
+    others = [other.shipped_tree() for other in modules if other is not helper]
+    return not any(
+        isinstance(node, ast.Attribute) or isinstance(getattr(node, "ctx", None), ast.Load)
+        for other in others
+        for node in bindings(other, name)
+    )
 
 
 def is_type_checking(test: ast.expr) -> bool:

@@ -27,8 +27,9 @@ the operands of an ``and`` or ``or`` after such a test, as its branch, where it 
 the operation (``versioned_operands``, ``implementation_operands``: ``sys.version_info >= (3,
 9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). A name bound once, at the top level
 and nowhere else, to a test of the version is read as that test (``version_flags``: ``V =
-sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``). The operands after a comparison
-turning within a minor version (``sys.version_info >= (3, 9, 5) and math.lcm(2, 3)``) run
+sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``), and one imported from a helper
+that binds it so (``helper_flags``: ``from shared.env import PY39``). The operands after a
+comparison turning within a minor version (``sys.version_info >= (3, 9, 5) and math.lcm(2, 3)``) run
 where it may let them, that minor version both ways (``_micro_turn``), and an ``if``'s or a
 conditional expression's branches on one alike (``_micro_sides``: ``if sys.version_info >= (3,
 9, 5):`` runs its branch from 3.9 on, its ``else`` below 3.10). A test written around such a
@@ -81,6 +82,9 @@ from kit.judges.stdlib import ADDED_BUILTINS, BASE_BUILTINS, REMOVED_MEMBERS
 BASE = (3, 8)  # the oldest Python the kit checks
 NEVER = (99, 0)  # a version no Python has yet: no upper bound
 ALL = (BASE, NEVER)  # the window of code no version test bounds
+# flags of the version by name: the test each is bound to, with the modules the names of the
+# module binding it stand for (``module_names``), where that test is read
+Flags = dict[str, tuple[ast.expr, dict[str, str]]]
 # modules of pure computation, whose members every implementation and platform of a version has
 # (vermin's members of each up to 3.8 all found under Debian's PyPy 3.9; not cmath, whose tau
 # PyPy 3.9 lacks)
@@ -122,8 +126,9 @@ def guarded_nodes_of(
         expressions = _versioned(tree, ast.expr)  # every conditional expression: none guards
         tests = {id(node.test) for node in expressions}  # its statement whole
         if versioned:
-            tests |= set(versioned_tests(tree))
-            tests |= {id(test) for _, test, _, _ in versioned_branches(tree)}
+            helpers = helper_flags(module, modules)
+            tests |= set(versioned_tests(tree, helpers))
+            tests |= {id(test) for _, test, _, _ in versioned_branches(tree, helpers)}
             tests |= {id(node.test) for node, _, _ in implementation_ifs(module, modules)}
         if expressions and not versioned:  # but one in an if's test tells that test's answer
             tests -= {id(inner) for node in walk(tree) if isinstance(node, ast.If)
@@ -148,39 +153,45 @@ _GUARDED_NODES: weakref.WeakKeyDictionary[ast.Module, dict[tuple, frozenset[int]
 _GUARDED_NODES = weakref.WeakKeyDictionary()
 
 
-def versioned_tests(tree: ast.Module) -> dict[int, tuple[int, int]]:
+def versioned_tests(tree: ast.Module, imported: Flags | None = None) -> dict[int, tuple[int, int]]:
     """The ``id`` of each ``hasattr(module, "name")`` call that is an ``if``'s whole test (or
     that under ``not``) and asks for a member of a COMMON module that vermin's table gives as
     added after 3.8 (and no version removed), with that version."""
-    return {id(test): added for _, test, added, _ in versioned_ifs(tree)}
+    return {id(test): added for _, test, added, _ in versioned_ifs(tree, imported)}
 
 
-def versioned_ifs(tree: ast.Module) -> list[tuple[ast.If, ast.expr, tuple[int, int], bool]]:
+def versioned_ifs(
+    tree: ast.Module, imported: Flags | None = None
+) -> list[tuple[ast.If, ast.expr, tuple[int, int], bool]]:
     """Each ``if`` on a test of ``versioned_tests``: (the ``if``, its ``hasattr`` call, the
     version that added the member, whether the call is under ``not``); and each on a
     comparison of the version that turns once (``sys.version_info >= (3, 9)``: the version
     it turns at, and whether its branch runs below it, ``<`` or under ``not``)."""
-    return _versioned(tree, ast.If)
+    return _versioned(tree, ast.If, imported)
 
 
 def versioned_expressions(
-    tree: ast.Module,
+    tree: ast.Module, imported: Flags | None = None
 ) -> list[tuple[ast.IfExp, ast.expr, tuple[int, int], bool]]:
     """Each conditional expression on such a test, read as ``versioned_ifs`` reads an
     ``if``'s (``math.cbrt(2) if sys.version_info >= (3, 9) else 0``: its branch from 3.9
     on, its ``else`` below 3.9)."""
-    return _versioned(tree, ast.IfExp)
+    return _versioned(tree, ast.IfExp, imported)
 
 
-def versioned_operands(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
+def versioned_operands(
+    tree: ast.Module, imported: Flags | None = None
+) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
     """Each run of operands of an ``and`` or ``or`` after one that is such a test, read as an
     ``if``'s branch on it (``Rest``): ``sys.version_info >= (3, 9) and math.lcm(2, 3)`` runs
     ``math.lcm`` from 3.9 on (below, the ``and`` stops at its test: CPython 3.8.18 runs it,
     measured), ``not hasattr(math, "lcm") or math.lcm(2, 3)`` alike."""
-    return _versioned(tree, ast.BoolOp)
+    return _versioned(tree, ast.BoolOp, imported)
 
 
-def versioned_branches(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
+def versioned_branches(
+    tree: ast.Module, imported: Flags | None = None
+) -> list[tuple[Rest, ast.expr, tuple[int, int], bool]]:
     """Each branch of an ``if`` or a conditional expression on an ``and`` or ``or`` of tests
     ``versioned_ifs`` reads, or of such and plain ones, and ``not`` of those, as ``Rest``, with
     a test that bounds it, read as that test's branch (``_operand_turns``): ``if
@@ -188,7 +199,7 @@ def versioned_branches(tree: ast.Module) -> list[tuple[Rest, ast.expr, tuple[int
     and 3.10 die there when ``x`` holds), ``if sys.version_info >= (3, 9) or x: math.lcm(2,
     3)`` on every version (CPython 3.8.18 dies there when ``x`` holds; measured), its ``else``
     from 3.9 on."""
-    return _versioned(tree, Rest)
+    return _versioned(tree, Rest, imported)
 
 
 class Rest(NamedTuple):
@@ -203,17 +214,20 @@ class Rest(NamedTuple):
     of: ast.If | ast.IfExp | None = None  # the if or expression whose branches they are
 
 
-def _versioned(tree: ast.Module, kind: type) -> list:
+def _versioned(tree: ast.Module, kind: type, imported: Flags | None = None) -> list:
     """``versioned_ifs`` of the nodes of ``kind`` (an ``if`` or a conditional expression;
     ``ast.expr``: every conditional expression, for ``guard_expressions``; ``ast.BoolOp``:
     ``versioned_operands``). Found once a tree for all: the guarded lines of each reading, the
     windows and vermin's texts ask them of every module (70 times for Lines of Action's ten).
     Kept once the walk is done: one that raised leaves nothing half found for the next
-    reader."""
-    known = _VERSIONED.get(tree)
+    reader. ``imported``: the flags of the version the module imports from its helpers
+    (``helper_flags``), read as its own."""
+    key = tuple(sorted((name, id(test)) for name, (test, _) in (imported or {}).items()))
+    known = _VERSIONED.get(tree, {}).get(key)
     if known is None:
         modules = module_names(tree)
-        flags = version_flags(tree, modules)
+        own = version_flags(tree, modules)
+        flags = {**(imported or {}), **{name: (test, modules) for name, test in own.items()}}
         known = {ast.If: [], ast.IfExp: [], ast.expr: [], ast.BoolOp: [], Rest: []}
         for node in walk(tree):
             if isinstance(node, ast.BoolOp):
@@ -231,7 +245,7 @@ def _versioned(tree: ast.Module, kind: type) -> list:
                 if turn is not None:
                     known[type(node)].append((node, *turn))
                 known[Rest].extend(_operand_turns(node, modules, flags))
-        _VERSIONED[tree] = known
+        _VERSIONED.setdefault(tree, {})[key] = known
     return known[kind]
 
 
@@ -240,9 +254,7 @@ def _rests(node: ast.BoolOp) -> list[tuple[Rest, ast.expr]]:
     return [(Rest(node.values[at + 1 :], []), value) for at, value in enumerate(node.values[:-1])]
 
 
-def _operand_turns(
-    node: ast.If | ast.IfExp, modules: dict[str, str], flags: dict[str, ast.expr]
-) -> list:
+def _operand_turns(node: ast.If | ast.IfExp, modules: dict[str, str], flags: Flags) -> list:
     """The branches of an ``if`` or a conditional expression whose test is an ``and``, an
     ``or`` or a ``not`` of such tests, or of such and plain ones, each as ``Rest`` with the
     test that bounds it, on the side it bounds it (``_sides``): ``A and B`` runs its branch
@@ -282,7 +294,7 @@ _NOWHERE: _Side = (NEVER, BASE, None, None)
 
 
 def _sides(
-    test: ast.expr, modules: dict[str, str], flags: dict[str, ast.expr], tests: list
+    test: ast.expr, modules: dict[str, str], flags: Flags, tests: list
 ) -> tuple[_Side, _Side]:
     """Where ``test`` holds and where it fails, each a ``_Side``, by the tests of the version
     within its ``and``, ``or`` and ``not`` (``_turn``; each put in ``tests``): both of an
@@ -311,7 +323,7 @@ def _sides(
 
 
 def _turn_sides(
-    test: ast.expr, modules: dict[str, str], flags: dict[str, ast.expr], tests: list
+    test: ast.expr, modules: dict[str, str], flags: Flags, tests: list
 ) -> tuple[_Side, _Side] | None:
     """``_sides`` of a test ``_turn`` reads, or of a comparison of the micro version
     (``_micro_sides``), each test that bounds them put in ``tests``; else None."""
@@ -359,7 +371,7 @@ def _within_any(sides: list[_Side]) -> _Side:
 
 
 def _turn(
-    test: ast.expr, modules: dict[str, str], flags: dict[str, ast.expr] | None = None
+    test: ast.expr, modules: dict[str, str], flags: Flags | None = None
 ) -> tuple[ast.expr, tuple[int, int], bool] | None:
     """(the test under any ``not``, the version it turns at, whether it holds below it) when
     ``test`` asks for a member ``versioned_tests`` reads or compares the version so that it
@@ -369,7 +381,8 @@ def _turn(
     bound to; else None."""
     inner, negated = unwrapped(test, _bools(flags or {}))  # not V, V == False, bool(V)
     if isinstance(inner, ast.Name) and inner.id in (flags or {}):
-        bound = _turn(flags[inner.id], modules)  # the name, read as its test
+        flag, home = flags[inner.id]  # the name, read as its test where it is bound
+        bound = _turn(flag, home)
         return None if bound is None else (inner, bound[1], negated != bound[2])
     added = _asks_added(inner, modules)
     if added is not None:
@@ -382,11 +395,11 @@ def _turn(
     return None
 
 
-def _bools(flags: dict[str, ast.expr]) -> frozenset[str]:
+def _bools(flags: Flags) -> frozenset[str]:
     """The names of ``flags`` bound to a ``bool`` alone (``V = sys.version_info >= (3, 9)``,
     not ``V = 2 if sys.version_info >= (3, 9) else 0``, which ``V == True`` finds false on
     every version): those ``V == False`` tests as ``not V`` does."""
-    return frozenset(name for name, test in flags.items() if is_bool_valued(test))
+    return frozenset(name for name, (test, _) in flags.items() if is_bool_valued(test))
 
 
 def _micro_turn(
@@ -409,6 +422,21 @@ def _micro_turn(
     )
 
 
+def helper_flags(module: Source, modules: list[Source]) -> Flags:
+    """The flags of the version ``module`` imports from its helpers, each bound once in the
+    helper (``version_flags``) and by the import alone in the module (``from shared.env import
+    PY39``, ``... import PY39 as V``; ``kit.bundle.guards.imported_flags``), read as the test
+    the helper binds it to: ``if PY39: math.lcm(2, 3)`` passes for 3.8 as with a flag of its
+    own. Not ``import shared.env as e`` then ``e.PY39``: an attribute, read as no flag."""
+    return imported_flags(module, modules, settled_tests, _own_flags).versions  # type: ignore
+
+
+def _own_flags(tree: ast.Module) -> Flags:
+    """A helper's ``version_flags``, each with the helper's module names."""
+    modules = module_names(tree)
+    return {name: (test, modules) for name, test in version_flags(tree, modules).items()}
+
+
 def version_flags(tree: ast.Module, modules: dict[str, str]) -> dict[str, ast.expr]:
     """The names the module binds once, at its top level and alone, to a test ``_turn`` reads
     (``V = sys.version_info >= (3, 9)``, ``HAS = hasattr(math, "lcm")``) and nowhere else
@@ -419,7 +447,7 @@ def version_flags(tree: ast.Module, modules: dict[str, str]) -> dict[str, ast.ex
     return tests_bound_once(tree, lambda test: _turn(test, modules) is not None)
 
 
-_VERSIONED: weakref.WeakKeyDictionary[ast.Module, dict[type, list]]
+_VERSIONED: weakref.WeakKeyDictionary[ast.Module, dict[tuple, dict[type, list]]]
 _VERSIONED = weakref.WeakKeyDictionary()
 
 
@@ -475,8 +503,9 @@ def _guard_expressions(module: Source, modules: list[Source], tree: ast.Module) 
     imported = imported_flags(module, modules, settled_tests)
     flags = guard_flags(tree, settled) | imported.guards
     bools = bool_flags(tree, settled) | imported.bools
-    read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree)}
-    read |= {id(test) for _, test, _, _ in versioned_branches(tree)}
+    helpers = helper_flags(module, modules)
+    read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree, helpers)}
+    read |= {id(test) for _, test, _, _ in versioned_branches(tree, helpers)}
     read |= {id(node.test) for node, _, _ in implementation_expressions(module, modules)}
     guards = [node for node in every if is_guard(node.test, flags, read, bools)]
     return [(node, guarded_parts(node, read, flags, bools)) for node in guards]
@@ -647,8 +676,9 @@ def node_windows(module: Source, modules: list[Source]) -> tuple[dict[int, tuple
     tree = module.shipped_tree()
     found = _NODE_WINDOWS.get(tree)
     if found is None:
-        tests = versioned_ifs(tree) + versioned_expressions(tree) + versioned_operands(tree)
-        tests += versioned_branches(tree)
+        helpers = helper_flags(module, modules)
+        tests = versioned_ifs(tree, helpers) + versioned_expressions(tree, helpers)
+        tests += versioned_operands(tree, helpers) + versioned_branches(tree, helpers)
         versions = _versions_of(tests)
         versions.update(guarded_windows(module, modules))
         kinds = _implementation_tests(module, modules)

@@ -51,6 +51,7 @@ from kit.check.settled_tests import (
     branch_windows,
     guard_expressions,
     guarded_windows,
+    helper_flags,
     implementation_expressions,
     implementation_ifs,
     implementation_operands,
@@ -89,15 +90,16 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
     imported = imported_flags(module, modules, settled_tests)
     masked = mask_literals(module.shipped, tree)
     settled = settled_tests(tree)
-    expressions = versioned_expressions(tree)
+    helpers = helper_flags(module, modules)
+    expressions = versioned_expressions(tree, helpers)
     by_implementation = implementation_expressions(module, modules)
     tests = frozenset(id(test) for _, test, _, _ in expressions)
     tests |= {id(node.test) for node, _, _ in by_implementation}
     tests |= {id(node.test) for node, _ in guard_expressions(module, modules)}
-    branched = versioned_branches(tree)  # an if's alone below, an expression's as a rest
+    branched = versioned_branches(tree, helpers)  # an if's alone below, an expression's as a rest
     tests |= {id(test) for rest, test, _, _ in branched if isinstance(rest.of, ast.IfExp)}
     versions, runners = node_windows(module, modules)  # who runs each branch, by node
-    rests = versioned_operands(tree) + implementation_operands(module, modules)
+    rests = versioned_operands(tree, helpers) + implementation_operands(module, modules)
     rests += [entry for entry in branched if isinstance(entry[0].of, ast.IfExp)]
     windows = _expression_windows(versions, expressions, by_implementation, rests)
     branches = _holes(module, modules, windows)
@@ -114,7 +116,7 @@ def _for_vermin(module: Source, modules: list[Source], missing: str = "module") 
         return _readable(text, masked)
 
     texts: list[Read] = [(opened(), 0, 0, EVERY, None)]
-    ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree)]
+    ifs = [(node, test) for node, test, _, _ in versioned_ifs(tree, helpers)]
     ifs += [(node, node.test) for node, _, _ in implementation_ifs(module, modules)]
     ifs += [(rest.of, test) for rest, test, _, _ in branched if isinstance(rest.of, ast.If)]
     imports = [node for node in walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]

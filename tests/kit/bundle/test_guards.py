@@ -976,6 +976,32 @@ def test_an_imported_flag_the_module_binds_again_is_none():
     assert imported_flags(main, [main, env]).guards == frozenset()
 
 
+def test_an_imported_flag_of_the_version_is_kept_when_bound_once_everywhere():
+    """``imported_flags(..., versions=...)``: what the caller's reader gives of a helper's
+    flag, under the module's name for it (``as V``), when the module binds that name by its
+    import alone and no other module sets the helper's member (``e.PY39 = True`` in a third
+    module, run before the module reads it: CPython 3.8.18 then runs ``PY39 and math.lcm(2,
+    3)`` and dies, measured) nor may (``setattr``)."""
+    env = source("shared.env", "import sys\nPY39 = sys.version_info >= (3, 9)\n")
+
+    def read(helper):
+        return {"PY39": "told"} if helper is env.shipped_tree() else {}
+
+    def versions(text, *others):
+        main = source("__main__", text)
+        return imported_flags(main, [main, env, *others], versions=read).versions
+
+    assert versions("from shared.env import PY39 as V\n") == {"V": "told"}
+    assert versions("from shared.env import PY39\ndel PY39\n") == {}
+    assert versions("from shared.env import PY39\nglobals()\n") == {}
+    hack = source("shared.hack", "import shared.env as e\ne.PY39 = True\n")
+    assert versions("import shared.hack\nfrom shared.env import PY39\n", hack) == {}
+    hack = source("shared.hack", "import shared.env as e\nsetattr(e, 'PY39', True)\n")
+    assert versions("import shared.hack\nfrom shared.env import PY39\n", hack) == {}
+    other = source("shared.other", "PY39 = False\n")  # its own name: no member of the helper
+    assert versions("from shared.env import PY39\n", other) == {"PY39": "told"}
+
+
 # odd shapes of statements, decorators and the parts a definition runs where it stands, which
 # the repository's own files may not hold: every one neutralised must parse
 SHAPES = """\

@@ -18,6 +18,7 @@ from kit.check.settled_tests import (
     guard_expressions,
     guarded_nodes_of,
     guarded_windows,
+    helper_flags,
     implementation_expressions,
     implementation_ifs,
     implementation_operands,
@@ -657,6 +658,59 @@ def test_a_name_bound_once_to_a_test_of_the_version_is_read_as_that_test():
     read = {name: versions.get(id(call)) for name, call in calls.items()}
     assert read == {"a": ((3, 9), NEVER), "b": ((3, 9), NEVER), "c": (BASE, (3, 9)), "d": None}
     assert guarded_statements_of(source, [source], versioned=True) == {14}
+
+
+ENV = "import sys\nPY39 = sys.version_info >= (3, 9)\n"
+# a flag of the version imported from a helper (``helper_flags``), read as the test the helper
+# binds it to, and where it may be bound again not read: CPython 3.8.18 dies on the first
+# (its else), the fourth, fifth, sixth and last, 3.9.18, 3.10.13 and PyPy 3.9.16 on the
+# third, none of 3.8.18 to 3.13.0 on the second and the seventh (measured; the seventh, a
+# member read, is not read: refused for 3.8 as before); the first and the third passed
+# everywhere (a guard's whole branches) and the second was refused for 3.8
+IMPORTED_FLAGS = [
+    ("from shared.env import PY39\nif PY39:\n    math.lcm(2, 3)\nelse:\n    math.lcm(2, 3)",
+     {8: [6]}),
+    ("from shared.env import PY39 as V\nV and math.lcm(2, 3)", {}),
+    ("from shared.env import PY39\nif PY39:\n    math.cbrt(8.0)", {9: [4], 10: [4]}),
+    ("from shared.env import PY39\nmath.lcm(2, 3) if PY39 == False else 0", {8: [3]}),
+    ("from shared.env import PY39\ndef f(PY39): return PY39 and math.lcm(2, 3)\nf(True)",
+     {8: [3]}),
+    ("from shared.env import PY39\nexec('PY39 = True')\nPY39 and math.lcm(2, 3)", {8: [4]}),
+    ("import shared.env as e\ne.PY39 and math.lcm(2, 3)", {8: [3]}),
+    ("import shared.env as e\ne.PY39 = True\nfrom shared.env import PY39\n"
+     "PY39 and math.lcm(2, 3)", {8: [5]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "refused"), IMPORTED_FLAGS)
+def test_a_flag_of_the_version_imported_from_a_helper_is_read_as_its_test(text, refused):
+    """``helper_flags``: ``from shared.env import PY39`` (or ``as V``), the helper binding it
+    once to a test of the version, and the module by that import alone, is read as the
+    helper's test, as a flag of the module's own; bound again in the module (a parameter,
+    ``exec``), set as a member (``e.PY39 = True``), or read as one (``e.PY39``), it is none."""
+    text = "import math\n" + text + "\n"
+    main = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, ENV,
+                 ast.parse(ENV), shipped=ENV)  # fmt: skip
+    found = apis.findings([main, env])
+    on = {v: {f[1] for f in found if apis.lacks(f, (3, v), "cpython")} for v in range(8, 12)}
+    assert {v: sorted(lines) for v, lines in on.items() if lines} == refused
+
+
+def test_a_helper_s_flag_bound_again_there_is_no_flag_of_the_version():
+    """A helper's flag is read only when the helper binds it once (``version_flags``):
+    ``PY39 = True`` after its test there, and ``PY39 and math.lcm(2, 3)`` is refused for 3.8
+    (CPython 3.8.18 dies there, measured)."""
+    text = "import math\nfrom shared.env import PY39\nPY39 and math.lcm(2, 3)\n"
+    helper = ENV + "PY39 = True\n"
+    main = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, helper,
+                 ast.parse(helper), shipped=helper)  # fmt: skip
+    assert helper_flags(main, [main, env]) == {}
+    assert any(apis.lacks(f, (3, 8), "cpython") for f in apis.findings([main, env]))
+    env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, ENV,
+                 ast.parse(ENV), shipped=ENV)  # fmt: skip
+    assert list(helper_flags(main, [main, env])) == ["PY39"]
 
 
 def refused_on(text):

@@ -359,6 +359,26 @@ def test_each_branch_of_a_conditional_expression_on_a_version_test_is_read_on_it
     }
 
 
+def test_a_flag_of_the_version_imported_from_a_helper_reads_its_branches_on_their_versions():
+    """``from shared.env import PY39`` (bound once there to ``sys.version_info >= (3, 9)``): an
+    ``if``'s branches, a conditional expression's and an ``and``'s operands on it are read on
+    the versions each runs on, as on a flag of the module's own (``helper_flags``), not as a
+    guard's, read nowhere."""
+    env = module("import sys\nPY39 = sys.version_info >= (3, 9)\n", "shared/env.py", "shared.env")
+    text = (
+        "import math\nfrom shared.env import PY39\n"
+        "if PY39:\n    math.lcm(2, 3)\nelse:\n    math.cbrt(2)\n"
+        "x = math.lcm(4, 6) if PY39 else 0\ny = PY39 and math.lcm(6, 8)\n"
+    )
+    found = {(f[1], f[2], f[4]) for f in vermin([module(text), env])}
+    assert found == {
+        (4, "'math.lcm' member", ((3, 9), (99, 0))),
+        (6, "'math.cbrt' member", ((3, 8), (3, 9))),
+        (7, "'math.lcm' member", ((3, 9), (99, 0))),
+        (8, "'math.lcm' member", ((3, 9), (99, 0))),
+    }
+
+
 def test_what_a_conditional_expression_on_another_guard_s_test_guards_is_read_nowhere():
     """Its guarded parts (``settled_tests.guarded_parts``) out of the text its statement is
     read in, never read alone; the rest of the statement read on every version: the member a
