@@ -181,6 +181,33 @@ def test_new_from_an_address_offline_scaffolds_what_the_address_says_and_exits_1
     assert code == 1 and "samples/codeforces_1900a/ holds no samples" in out
 
 
+def test_a_problem_scaffolded_offline_is_filled_in_by_new_from_again(toy, monkeypatch):
+    """Offline (a proxy on a closed port), then offline again (refused, nothing to fill),
+    then with the page saved: the title, limits and samples filled in, exit 0."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    for name in ("https_proxy", "HTTPS_PROXY"):
+        monkeypatch.setenv(name, f"http://127.0.0.1:{port}")
+    for name in ("no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    address = "https://atcoder.jp/contests/dp/tasks/dp_b"
+    assert command("new", "--from", address, root=toy)[0] == 1
+    code, out, err = command("new", "--from", address, root=toy)
+    assert code == 2 and out == "" and f"{address} is still not reachable (" in err, err
+    assert "nothing to fill; nothing was changed" in err
+    saved = str(ROOT / "tests" / "fixtures" / "pages" / "atcoder.html")
+    code, out, err = command("new", "--from", saved, root=toy)
+    assert code == 0 and err == "", (out, err)
+    assert out.startswith("new: filled in dp_b from the page: title, time_limit, memory_limit")
+    table = (toy / "problems.toml").read_text().split("[dp_b]\n")[1]
+    assert table.startswith('title = "Frog & Toad"\n')
+    assert "time_limit = 2.5  # seconds (from the page: 2.5 sec)" in table
+    assert sorted(os.listdir(toy / "samples" / "dp_b"))[0] == "sample-1.in"
+    code, _, err = command("new", "--from", saved, root=toy)  # filled: no longer so marked
+    assert code == 2 and "new: dp_b exists in problems.toml (AtCoder dp_b); nothing" in err
+
+
 @pytest.mark.parametrize(
     ("slug", "suggested"),
     [("Bad-Name", "bad_name"), ("9lives", "poj_9lives"), ("_x", "x"), ("a" * 65, "a" * 64)],

@@ -14,7 +14,8 @@ Each module has ``HELP`` (its line in ``cpkit --help``), ``add_subparser(subpars
 - ``new``      scaffold a new problem; with ``planned_problems`` (what is asked checked and
   planned with nothing written, then the plans written together), ``new_slugs`` (the slug a
   new problem takes), ``adopted_files`` (the user's own solution and samples adopted where
-  they are) and ``new_contest`` (``--from contest.acc.json``: each task a problem)
+  they are), ``new_contest`` (``--from contest.acc.json``: each task a problem) and
+  ``new_filling`` (``--from`` again for a problem scaffolded offline: its page filled in)
 - ``listen``   scaffold each problem Competitive Companion sends from the browser
 - ``init``     start a new workspace
 - ``bench``    worst-case timings

@@ -34,7 +34,9 @@ out. A page that cannot be read is a one-line error naming what was missing; off
 address whose host is not reached: kit.pages.Unreachable), an address naming a problem of a
 judge the kit knows gives what it says alone (kit.pages.address_page: the judge, id and
 ``url``; placeholder limits, not the judge's usual ones, each problem's being its own; no
-samples), with a note saying so and how to have the rest, and exit status 1. The files written
+samples), with a note saying so and how to have the rest, and exit status 1; ``--from``
+again for that problem, while its title is still the address's, fills in what the page gives
+(kit.commands.new_filling), or offline again is refused, nothing to fill. The files written
 and adopted are listed from the current folder (``../tests/test_x.py`` in ``samples/``), as
 the kit names the files it writes. Then ``cpkit SLUG`` says what is still missing. With
 ``--from``, SLUG may be left out: the page's id when it is a slug (AtCoder's task ids,
@@ -98,6 +100,7 @@ from kit.commands.adopted_files import (
     with_cph_solution,
 )
 from kit.commands.new_contest import from_contest
+from kit.commands.new_filling import fill, offline_made
 from kit.commands.new_slugs import NoSlug, usable
 from kit.commands.planned_problems import (
     Asked,
@@ -226,6 +229,9 @@ def run(args: argparse.Namespace) -> int:
         usual = scaffold.usual(task.id, task.judge)
         known = replace(usual, title=task.title, id=task.id, url=task.url)
     unfetched = page is not None and page.time_shown == NOT_FETCHED
+    own = task is not None or adopted != NOTHING  # files of one's own: a new problem's
+    if args.page and not own and _filled(root, registry, page, args.slug, unfetched=unfetched):
+        return 0
     if unfetched:  # the address alone: no limits known, each judge's are the problem's own
         known = scaffold.Known(page.title, page.id or "?", url=page.url)
     try:
@@ -239,6 +245,25 @@ def run(args: argparse.Namespace) -> int:
             f"{error}; name one: {command()} new SLUG --from {shlex.quote(args.page)}{judge}"
         ) from None
     return 1 if unfetched else 0  # something asked for was not done: the page's facts
+
+
+def _filled(root: Path, registry, page: Page, slug: str | None, *, unfetched: bool) -> bool:
+    """Whether the page's problem, scaffolded from its address alone and still so
+    (kit.commands.new_filling), was filled in from the page; a page not fetched again is
+    refused, with nothing to fill."""
+    made = offline_made(root, registry, page)
+    if made is None or (slug is not None and slug != made):
+        return False
+    if unfetched:
+        reason = page.notes[0].partition(" was not fetched (")[2].partition("): its title")[0]
+        raise BuildError(
+            f"new: {made} exists in problems.toml ({page.judge} {page.id}), scaffolded from its "
+            f"address, and {page.url} is still not reachable ({reason}): nothing to fill; "
+            "nothing was changed (run new --from again when online, or with the page saved "
+            "from a browser)"
+        )
+    print(fill(root, made, page))
+    return True
 
 
 def _not_a_second_page(args: argparse.Namespace) -> None:
@@ -426,8 +451,8 @@ def _unfetched(error: str, page: Page) -> str:
     return (
         f"{page.url} was not fetched ({reason}): its title, limits and samples are not known "
         "(the table's are placeholders, the samples folder empty): set them from the "
-        "statement, or delete the problem and run new --from again when online, or with the "
-        "page saved from a browser (exit status 1: not all was scaffolded)"
+        "statement, or run new --from again when online, or with the page saved from a "
+        "browser, which fills them in (exit status 1: not all was scaffolded)"
     )
 
 

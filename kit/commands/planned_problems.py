@@ -85,7 +85,7 @@ def planned(root: Path, registry, asked: Asked, templates: dict[str, str] | None
     slug = _new_slug(registry, page, asked.slug, asked.given)
     samples = _samples_folder(root, slug, interactive, adopted)
     judge = asked.given or page.judge
-    known = asked.known or (_known(page) if page else scaffold.usual(slug, judge))
+    known = asked.known or (page_known(page) if page else scaffold.usual(slug, judge))
     templates = read_templates(root) if templates is None else templates
     made = scaffold.files(
         slug, interactive, command(), known=known, templates=templates, judge=judge,
@@ -97,7 +97,7 @@ def planned(root: Path, registry, asked: Asked, templates: dict[str, str] | None
     table = scaffold.table(
         slug, interactive, judge, known, solution=adopted.solution, samples=adopted.samples
     )
-    files = _sample_files(pairs, [number for number, _ in adopted.kept])
+    files = page_sample_files(pairs, [number for number, _ in adopted.kept])
     return Plan(slug, judge, known, adopted, templates, made, table, samples, files)
 
 
@@ -128,7 +128,7 @@ def _samples_folder(root: Path, slug: str, interactive: bool, adopted: Adopted) 
     return root / (adopted.samples or f"samples/{slug}")
 
 
-def _known(page: Page) -> scaffold.Known:
+def page_known(page: Page) -> scaffold.Known:
     """What the page gives the table, each limit said to be the page's, and whether a note
     says its answers are one of several (``CHECKER_NOTES``)."""
     return scaffold.Known(
@@ -143,7 +143,7 @@ def _known(page: Page) -> scaffold.Known:
     )
 
 
-def _sample_files(pairs: list[tuple[str, str]], kept=()) -> list[tuple[str, str]]:
+def page_sample_files(pairs: list[tuple[str, str]], kept=()) -> list[tuple[str, str]]:
     """The sample pairs as files: ``sample-N.in`` and ``sample-N.out``, with their texts; the
     pairs numbered in ``kept`` left out."""
     return [

@@ -1025,3 +1025,128 @@ def test_an_unreachable_address_of_another_judge_than_named_is_refused(toy, caps
     assert cli.main(["new", "--from", address, "--judge", "AtCoder", "--root", str(toy)]) == 2
     assert "is judged by Codeforces" in capsys.readouterr().err
     assert "codeforces_1900a" not in load_registry(toy)
+
+
+DP_B = "https://atcoder.jp/contests/dp/tasks/dp_b"  # tests/fixtures/pages/atcoder.html's
+SAVED_DP_B = str(Path(__file__).resolve().parents[2] / "fixtures" / "pages" / "atcoder.html")
+
+
+def scaffolded_offline(toy, capsys, monkeypatch) -> str:
+    """dp_b scaffolded from its address alone (offline); problems.toml's text then."""
+    with monkeypatch.context() as patched:
+        offline(patched)
+        assert cli.main(["new", "--from", DP_B, "--root", str(toy)]) == 1
+    capsys.readouterr()
+    return (toy / "problems.toml").read_text()
+
+
+def fetched_saved_page(monkeypatch):
+    """The fetch of dp_b's address answering with its saved page, as its server would."""
+    from kit import pages  # noqa: PLC0415
+
+    data = Path(SAVED_DP_B).read_bytes()
+    monkeypatch.setattr(pages, "_fetch", lambda url: (data, "utf-8"))
+
+
+def test_a_problem_scaffolded_offline_is_filled_in_from_its_page_rerun(toy, capsys, monkeypatch):
+    """The title and limit lines replaced in place, the user's other lines kept, the samples
+    written into its empty folder, the solution untouched; exit 0."""
+    text = scaffolded_offline(toy, capsys, monkeypatch)
+    edited = text.replace('kind = "batch"\n', 'kind = "batch"\n# my note\nstatement = "s.md"\n')
+    (toy / "problems.toml").write_text(edited)
+    solution = (toy / "solutions" / "dp_b.py").read_bytes()
+    assert cli.main(["new", "--from", SAVED_DP_B, "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("new: filled in dp_b from the page: title, time_limit, memory_limit")
+    assert "2 samples written into" in out and out.count("\n") == 1
+    table = (toy / "problems.toml").read_text().split("[dp_b]\n")[1]
+    assert table.startswith('title = "Frog & Toad"\njudge = "AtCoder"')
+    assert '# my note\nstatement = "s.md"\n' in table
+    assert "time_limit = 2.5  # seconds (from the page: 2.5 sec)\n" in table
+    assert "memory_limit = 1024  # MiB (from the page: " in table
+    problem = load_registry(toy)["dp_b"]
+    assert (problem.title, problem.time_limit, problem.memory_limit) == ("Frog & Toad", 2.5, 1024)
+    assert len(sample_cases(problem)) == 2
+    assert (toy / "solutions" / "dp_b.py").read_bytes() == solution
+
+
+def test_a_rerun_of_the_same_address_online_fills_the_problem_in(toy, capsys, monkeypatch):
+    scaffolded_offline(toy, capsys, monkeypatch)
+    fetched_saved_page(monkeypatch)
+    assert cli.main(["new", "--from", DP_B, "--root", str(toy)]) == 0
+    assert capsys.readouterr().out.startswith("new: filled in dp_b from the page: title,")
+    assert load_registry(toy)["dp_b"].title == "Frog & Toad"
+
+
+def test_a_limit_line_the_user_changed_and_samples_of_theirs_are_kept(toy, capsys, monkeypatch):
+    text = scaffolded_offline(toy, capsys, monkeypatch)
+    mine = "time_limit = 3.0  # seconds (mine)"
+    changed = text.replace("time_limit = 1.0  # seconds (a placeholder: set the statement's)", mine)
+    (toy / "problems.toml").write_text(changed)
+    (toy / "samples" / "dp_b" / "mine.in").write_text("1\n")
+    assert cli.main(["new", "--from", SAVED_DP_B, "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "title, memory_limit in problems.toml (time_limit kept: changed already)" in out
+    assert "the page's 2 samples not written (" in out and "holds files already)" in out
+    assert f"\n{mine}\n" in (toy / "problems.toml").read_text()
+    assert os.listdir(toy / "samples" / "dp_b") == ["mine.in"]
+
+
+def test_a_problem_no_longer_as_scaffolded_offline_is_refused_as_before(toy, capsys, monkeypatch):
+    text = scaffolded_offline(toy, capsys, monkeypatch)
+    (toy / "problems.toml").write_text(text.replace('"AtCoder dp_b"', '"Frog"'))
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    assert cli.main(["new", "--from", SAVED_DP_B, "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert "new: dp_b exists in problems.toml (AtCoder dp_b); nothing was changed" in err
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_a_rerun_still_offline_is_refused_saying_it_is_still_not_reachable(
+    toy, capsys, monkeypatch
+):
+    scaffolded_offline(toy, capsys, monkeypatch)
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    offline(monkeypatch)
+    assert cli.main(["new", "--from", DP_B, "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        f"new: dp_b exists in problems.toml (AtCoder dp_b), scaffolded from its address, and "
+        f"{DP_B} is still not reachable ([Errno -2] Name or service not known): nothing to "
+        "fill; nothing was changed"
+    ) in err
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_an_interactive_page_of_a_problem_scaffolded_offline_as_batch_is_refused(
+    toy, capsys, monkeypatch, tmp_path
+):
+    """An interactive problem needs an interactor the filling does not write: refused."""
+    with monkeypatch.context() as patched:
+        offline(patched)
+        address = "https://codeforces.com/contest/1900/problem/A"
+        assert cli.main(["new", "--from", address, "--root", str(toy)]) == 1
+    data = companion(tmp_path, 1900)
+    Path(data).write_text(
+        Path(data).read_text().replace('"interactive": false', '"interactive": true')
+    )
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    assert cli.main(["new", "--from", data, "--root", str(toy)]) == 2
+    err = capsys.readouterr().err
+    assert "new: codeforces_1900a was scaffolded from its address as a batch problem, but " in err
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+    Path(data).write_text(
+        Path(data).read_text().replace('"interactive": true', '"interactive": false')
+    )
+    assert cli.main(["new", "--from", data, "--root", str(toy)]) == 0
+    assert load_registry(toy)["codeforces_1900a"].title == "Hello"
+
+
+def test_samples_that_cannot_be_written_are_said_the_table_filled_in(toy, capsys, monkeypatch):
+    scaffolded_offline(toy, capsys, monkeypatch)
+    (toy / "samples" / "dp_b").rmdir()
+    (toy / "samples" / "dp_b").write_text("a file in the folder's place\n")
+    assert cli.main(["new", "--from", SAVED_DP_B, "--root", str(toy)]) == 0
+    out = capsys.readouterr().out
+    assert "; the page's samples not all written (samples/dp_b/: File exists);" in out
+    assert load_registry(toy)["dp_b"].title == "Frog & Toad"

@@ -17,7 +17,7 @@ import pytest
 from kit import cli, file_locks
 from kit.commands import planned_problems
 from kit.commands.adopted_files import Adopted
-from kit.commands.planned_problems import Asked, _known, exist, planned, write
+from kit.commands.planned_problems import Asked, exist, page_known, planned, write
 from kit.errors import BuildError
 from kit.pages.page import ANY_ANSWER_NOTE, Page
 from kit.pages.poj import SPECIAL_JUDGE_NOTE
@@ -67,7 +67,7 @@ def test_a_plan_is_checked_and_rendered_and_writes_nothing(toy, capsys):
 def test_a_page_whose_answers_are_one_of_several_leaves_a_checker_to_set(notes, any_answer):
     """POJ's Special Judge note was said, but its table had no compare = "checker:PATH" line
     to set: only the any-answer note of Codeforces and AtCoder gave one."""
-    known = _known(replace(page(), notes=notes))
+    known = page_known(replace(page(), notes=notes))
     assert known.any_answer is any_answer
     assert (known.title, known.id, known.time_note) == ("Sum", "1000", "from the page: 1000MS")
 
