@@ -97,8 +97,11 @@ def running_calls(tree: ast.Module) -> dict[str, int | None]:
     the calls it makes alone): a builtin it binds nowhere (after ``def sum(g):``, ``sum(g)``
     is the module's own), a module's member by the module's name where only ``import`` binds
     it (``math.prod``), or by the name a ``from`` import binds it to and nothing else (``from
-    heapq import nlargest as top``: ``top``). Found once a tree (the checks ask it of each
-    module some forty times)."""
+    heapq import nlargest as top``: ``top``), and a function of its own, bound once and not
+    decorated (``@later`` may bind the name to a function that keeps the generator: CPython
+    3.8.18 raised outside the ``try``, measured), that runs a parameter through
+    (``_runs_parameter``). Found once a tree (the checks ask it of each module some forty
+    times)."""
     known = _RUNNING_CALLS.get(tree)
     if known is None:
         known = _RUNNING_CALLS[tree] = _running_calls(tree)
@@ -126,6 +129,8 @@ def _running_calls(tree: ast.Module) -> dict[str, int | None]:
                 found[local] = RUNNING[call]
     for statement in tree.body:
         if isinstance(statement, ast.FunctionDef) and statement.name in called:
+            if statement.decorator_list:  # what it is bound to is the decorator's
+                continue
             place = _runs_parameter(statement, keeping_calls(tree), dict(found))
             if place is not None and bindings(tree, statement.name) == [statement]:
                 found[statement.name] = place
