@@ -210,6 +210,7 @@ def test_keeping_calls_are_lazy_ones_and_the_names_a_module_binds_to_them():
         "b = max(c, default=(k(x) for x in a))\n",
         "b = dict(g=(k(x) for x in a))\n",
         "b = sum(*c, (k(x) for x in a))\n",
+        "b = functools.reduce(*c, (k(x) for x in a))\n",
     ],
 )
 def test_a_generator_given_to_a_call_that_may_keep_it_runs_later(text):
@@ -218,7 +219,9 @@ def test_a_generator_given_to_a_call_that_may_keep_it_runs_later(text):
     generator function), ``operator.methodcaller("__iter__")(g)``, ``m = lambda g: map(int,
     g)``, a class whose ``__iter__`` runs ``g`` in a ``try``, then ``list(it)`` after it:
     CPython 3.8.18 raises AttributeError outside the handler on each (measured; all passed);
-    ``sum``'s start, ``next``'s default, ``max``'s, a keyword are returned or kept."""
+    ``sum``'s start, ``next``'s default, ``max``'s, a keyword are returned or kept, and after
+    a starred argument the place is not known (``functools.reduce(*c, g)``: ``g`` is the
+    initializer, returned when ``c``'s iterable is empty)."""
     assert holds_later(ast.parse(text).body[0])
 
 

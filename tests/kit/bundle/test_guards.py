@@ -13,6 +13,8 @@ from kit.bundle import guards
 from kit.bundle.eager_parts import eager_parts
 from kit.bundle.guards import (
     _decorators,
+    bool_flags,
+    guard_flags,
     guarded_branches,
     guarded_lines,
     guarded_statements,
@@ -117,6 +119,19 @@ def test_a_flag_bound_to_no_bool_compared_with_true_or_false_is_no_guard():
     imported = imported_flags(main, [main, env])
     assert imported.guards == {"GA", "P"} and imported.bools == {"P"}
     assert guarded_lines(main.shipped_tree(), imported=imported) == {5, 7}
+
+
+def test_a_flag_bound_to_a_bool_and_again_to_no_bool_is_no_bool():
+    """``GA = hasattr(sys, "pypy_version_info")``, then ``GA = getattr(sys,
+    "pypy_version_info", None)``: ``if GA != False:`` finds ``None != False`` true on every
+    Python, which runs ``import termios`` (under Windows, dies): a flag is read under ``!=
+    False`` and the like only when each value it is bound to is a ``bool``."""
+    head = "import sys\nGA = hasattr(sys, 'pypy_version_info')\n"
+    tree = ast.parse(head + "GA = getattr(sys, 'pypy_version_info', None)\n")
+    assert "GA" in guard_flags(tree) and "GA" not in bool_flags(tree)
+    assert "GA" in bool_flags(ast.parse(head))
+    body = "if GA != False:\n    import termios\n"
+    assert guarded_lines(ast.parse(ast.unparse(tree) + "\n" + body), platform=True) == set()
 
 
 def test_guarded_statements_are_the_branches_and_the_try_bodies():
