@@ -351,6 +351,19 @@ def test_lines_with_lone_crs_are_judged_as_testlib_reads_them(monkeypatch, name)
         assert [judge.judge(NO_INPUT, *pair) for pair in pairs] == whole, chunk
 
 
+def test_a_line_holding_a_lone_cr_is_made_whole_when_short(monkeypatch):
+    """A line of ``2 * CHUNK`` bytes or fewer holding a lone CR is made at once, as bytes
+    (compared as any short line); only a longer one is read a chunk at a time."""
+    from kit.judges.testlib_checkers import _CleanedLine, _Lines  # noqa: PLC0415
+
+    data = b"a\rbc d e\r\r\nx"
+    short = _Lines(data, answer=True).line()
+    assert short == b"abc d e\r" and isinstance(short, bytes)
+    monkeypatch.setattr(output_chunks, "CHUNK", 4)
+    long = _Lines(data, answer=True).line()
+    assert isinstance(long, _CleanedLine) and long[:] == b"abc d e\r"
+
+
 def test_a_byte_order_mark_opening_the_output_is_skipped():
     assert verdict("rcmp6", b"1\n", b"\xef\xbb\xbf1") == "OK"
     assert verdict("rcmp6", b"\xef\xbb\xbf1\n", b"1") == "FAIL"  # the answer's is not
