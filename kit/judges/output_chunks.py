@@ -16,17 +16,17 @@ Asked for ``views``, each reader gives a piece longer than twice ``CHUNK`` (and 
 than ``CHUNK``) as a ``memoryview`` of the output, not a copy, for the comparisons that read
 such a piece in place (equal to its answer's or not, and what a message quotes of it): one
 60 MiB token cost two copies of it. A long line's words are read a chunk at a time
-(``view_words``, compared by ``same_lists``); a line that is no view (testlib's line holding a
+(``view_words``, compared by ``same_runs``); a line that is no view (testlib's line holding a
 lone CR, its CRs dropped a chunk at a time) has its words joined by single spaces instead
 (``joined_words`` of its chunks, or of a view's: ``line_chunks``), the same words when
-``same_bytes``.
+``same_runs``.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import BinaryIO
 
 # The lines and tokens of an output are read a chunk of about CHUNK bytes at a time, each
@@ -116,10 +116,12 @@ def view_words(line: memoryview) -> Iterator[list[bytes]]:
         yield [line[carry:size]]
 
 
-def same_lists(left: Iterator[list], right: Iterator[list]) -> bool:
-    """Whether two runs of lists hold the same items in all (``view_words``' of two lines),
-    compared a slice at a time, not item by item."""
-    want, have, i, j = [], [], 0, 0
+def same_runs(left: Iterable[Sequence], right: Iterable[Sequence]) -> bool:
+    """Whether two runs of sequences, cut anywhere, hold the same items in all: the lists of
+    ``view_words`` of two lines, or the byte chunks of ``joined_words``; compared a slice at a
+    time, not item by item, nothing held but a piece of each."""
+    left, right = iter(left), iter(right)
+    want, have, i, j = (), (), 0, 0
     while True:
         if i == len(want):
             want, i = next((got for got in left if got), None), 0
@@ -144,7 +146,7 @@ def line_chunks(line: bytes | memoryview) -> Iterator[bytes]:
 def joined_words(chunks: Iterable[bytes]) -> Iterator[bytes]:
     """``b" ".join(b"".join(chunks).split())``, a chunk at a time (testlib's ``lcmp`` of a
     long line): two lines hold the same words, between ASCII whitespace, when these are the
-    same bytes (``same_bytes``). Each chunk split by ``bytes.split`` (a regular expression's
+    same bytes (``same_runs``). Each chunk split by ``bytes.split`` (a regular expression's
     class of spaces scanned it 17 times slower); a word cut by a chunk's end goes on with no
     space."""
     in_word = started = False  # the last chunk ended inside a word; a word was given
@@ -155,24 +157,6 @@ def joined_words(chunks: Iterable[bytes]) -> Iterator[bytes]:
             yield b" ".join(found)
             started = True
         in_word = bool(found) and chunk[-1] not in _SPACES
-
-
-def same_bytes(left: Iterable[bytes], right: Iterable[bytes]) -> bool:
-    """Whether two runs of chunks, cut anywhere, make the same bytes, compared a slice at a
-    time: nothing is held but a chunk of each."""
-    left, right = (iter(chunk for chunk in run if chunk) for run in (left, right))
-    want, have, i, j = b"", b"", 0, 0
-    while True:
-        if i == len(want):
-            want, i = next(left, None), 0
-        if j == len(have):
-            have, j = next(right, None), 0
-        if want is None or have is None:
-            return want is have
-        size = min(len(want) - i, len(have) - j)
-        if want[i : i + size] != have[j : j + size]:
-            return False
-        i, j = i + size, j + size
 
 
 def spaced_words(output: bytes, views: bool = False) -> Iterator[tuple[bytes, bytes | None]]:

@@ -73,8 +73,7 @@ from kit.judges.output_chunks import (
     line_chunks,
     output_start,
     piece,
-    same_bytes,
-    same_lists,
+    same_runs,
     same_start,
     tokens,
     view_words,
@@ -387,8 +386,8 @@ def _same_words(expected: bytes, result: bytes) -> bool:
     if isinstance(expected, bytes) and isinstance(result, bytes):
         return expected.split() == result.split()
     if isinstance(expected, _CleanedLine) or isinstance(result, _CleanedLine):
-        return same_bytes(*(joined_words(_chunks(line)) for line in (expected, result)))
-    return same_lists(_word_lists(expected), _word_lists(result))
+        return same_runs(*(joined_words(_chunks(line)) for line in (expected, result)))
+    return same_runs(_word_lists(expected), _word_lists(result))
 
 
 def _word_lists(line: bytes) -> Iterator[list[bytes]]:
@@ -399,7 +398,7 @@ def _word_lists(line: bytes) -> Iterator[list[bytes]]:
 def _same_bytes(expected: bytes, result: bytes) -> bool:
     """fcmp's ``==``; of a ``_CleanedLine`` a chunk at a time."""
     if isinstance(expected, _CleanedLine) or isinstance(result, _CleanedLine):
-        return same_bytes(_chunks(expected), _chunks(result))
+        return same_runs(_chunks(expected), _chunks(result))
     return expected == result
 
 

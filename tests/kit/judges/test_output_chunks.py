@@ -185,22 +185,6 @@ def test_the_words_of_a_view_are_its_bytes_words(monkeypatch, chunk):
         assert len(lists) <= len(view) // chunk + 2, output
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_same_lists_is_whether_the_runs_hold_the_same_items(seed):
-    """``same_lists``: whether two runs of lists, cut anywhere (empty lists too), hold the
-    same items, as their flattened lists compared (1,000 random pairs, seeded)."""
-    rng = random.Random(seed)
-
-    def cut(items):
-        cuts = sorted(rng.randrange(len(items) + 1) for _ in range(rng.randrange(4)))
-        return iter([items[a:b] for a, b in zip([0, *cuts], [*cuts, len(items)])])
-
-    for _ in range(1000):
-        left = [rng.choice(b"ab") for _ in range(rng.randrange(6))]
-        right = rng.choice([left, left[:-1], left + [97], [rng.choice(b"ab") for _ in left]])
-        assert output_chunks.same_lists(cut(left), cut(right)) == (left == right), (left, right)
-
-
 @pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
 def test_the_words_of_a_line_s_chunks_joined_are_its_words(monkeypatch, chunk):
     """``joined_words`` of a line's chunks (``line_chunks``: of a view, each a copy of
@@ -219,17 +203,20 @@ def test_the_words_of_a_line_s_chunks_joined_are_its_words(monkeypatch, chunk):
         assert joined == b" ".join(bytes(view).split()), output
 
 
+@pytest.mark.parametrize("kind", [list, bytes])
 @pytest.mark.parametrize("seed", range(3))
-def test_same_bytes_is_whether_the_runs_make_the_same_bytes(seed):
-    """``same_bytes``: whether two runs of chunks, cut anywhere (empty chunks too), make the
-    same bytes, as the two joined compared (1,000 random pairs, seeded)."""
+def test_same_runs_is_whether_the_runs_hold_the_same_items(seed, kind):
+    """``same_runs``: whether two runs of lists (or of byte chunks), cut anywhere (empty
+    pieces too), hold the same items, as the two joined compared (1,000 random pairs,
+    seeded)."""
     rng = random.Random(seed)
 
-    def cut(text):
-        cuts = sorted(rng.randrange(len(text) + 1) for _ in range(rng.randrange(4)))
-        return iter([text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])])
+    def cut(items):
+        cuts = sorted(rng.randrange(len(items) + 1) for _ in range(rng.randrange(4)))
+        return iter([items[a:b] for a, b in zip([0, *cuts], [*cuts, len(items)])])
 
     for _ in range(1000):
-        left = bytes(rng.choice(b"ab") for _ in range(rng.randrange(6)))
-        right = rng.choice([left, left[:-1], left + b"a", bytes(rng.choice(b"ab") for _ in left)])
-        assert output_chunks.same_bytes(cut(left), cut(right)) == (left == right), (left, right)
+        left = kind(rng.choice(b"ab") for _ in range(rng.randrange(6)))
+        grown = left + kind(b"a")
+        right = rng.choice([left, left[:-1], grown, kind(rng.choice(b"ab") for _ in left)])
+        assert output_chunks.same_runs(cut(left), cut(right)) == (left == right), (left, right)
