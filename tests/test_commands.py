@@ -159,9 +159,9 @@ def test_new_refuses_an_existing_slug_without_touching_anything(toy):
     assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
 
 
-def test_new_from_an_address_offline_scaffolds_what_the_address_says_and_exits_1(toy, monkeypatch):
+def _offline(monkeypatch):
     """No network: a proxy on a closed port refuses the connection as a network that is not
-    there does, so no page is fetched (the test itself needs none)."""
+    there does, so no page is fetched (the tests themselves need none)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -169,6 +169,11 @@ def test_new_from_an_address_offline_scaffolds_what_the_address_says_and_exits_1
         monkeypatch.setenv(name, f"http://127.0.0.1:{port}")
     for name in ("no_proxy", "NO_PROXY"):
         monkeypatch.delenv(name, raising=False)
+
+
+def test_new_from_an_address_offline_scaffolds_what_the_address_says_and_exits_1(toy, monkeypatch):
+    """No network (``_offline``): the page not fetched, the address's facts scaffolded."""
+    _offline(monkeypatch)
     address = "https://codeforces.com/contest/1900/problem/A"
     code, out, err = command("new", "--from", address, root=toy)
     assert code == 1 and err == "", (out, err)
@@ -184,13 +189,7 @@ def test_new_from_an_address_offline_scaffolds_what_the_address_says_and_exits_1
 def test_a_problem_scaffolded_offline_is_filled_in_by_new_from_again(toy, monkeypatch):
     """Offline (a proxy on a closed port), then offline again (refused, nothing to fill),
     then with the page saved: the title, limits and samples filled in, exit 0."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    for name in ("https_proxy", "HTTPS_PROXY"):
-        monkeypatch.setenv(name, f"http://127.0.0.1:{port}")
-    for name in ("no_proxy", "NO_PROXY"):
-        monkeypatch.delenv(name, raising=False)
+    _offline(monkeypatch)
     address = "https://atcoder.jp/contests/dp/tasks/dp_b"
     assert command("new", "--from", address, root=toy)[0] == 1
     code, out, err = command("new", "--from", address, root=toy)
