@@ -78,9 +78,12 @@ def _compared(left: ast.expr, op: ast.cmpop, right: ast.expr) -> bool | None:
             return (text == other[0]) == positive
         if membership:
             return (text in (other[0] if constant else other)) == positive
-    text, other = _value(right), _strings(left)  # "win" in sys.platform
-    if text is not None and other is not None and isinstance(left, ast.Constant) and membership:
-        return (other[0] in text) == positive
+    text, other = _value(right), _strings(left)  # "win" in sys.platform, "nt" == os.name
+    if text is not None and other is not None and isinstance(left, ast.Constant):
+        if membership:
+            return (other[0] in text) == positive
+        if equality:
+            return (other[0] == text) == positive
     return None
 
 

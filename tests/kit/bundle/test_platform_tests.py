@@ -24,6 +24,9 @@ def value(text, bound=None):
         ('sys.platform in ("linux", "darwin")', False),
         ('sys.platform not in {"linux", "darwin"}', True),
         ('"win" in sys.platform', True),
+        ('"win32" != sys.platform', False),  # the constant on the left
+        ('"linux" == sys.platform', False),
+        ('"nt" == os.name', True),
         ('os.name == "posix"', False),
         ('os.name != "nt"', False),
         ('platform.system() == "Windows"', True),
@@ -46,6 +49,7 @@ def test_a_test_of_the_platform_comes_out_as_on_windows(test, windows):
         'platform.machine() == "x86_64"',
         'os.name == "nt" and n > 3',  # the other operand decides, unknown
         "sys.platform == name",
+        '("win32",) == sys.platform',  # no string constant on the left
     ],
 )
 def test_anything_else_is_unknown(test):
