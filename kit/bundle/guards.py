@@ -338,9 +338,15 @@ def imported_flags(
 
 def _once(tree: ast.Module, local: str, name: str, modules: list[Source], helper: Source) -> bool:
     """Whether the module (``tree``) binds ``local`` by one import alone (no ``del``, loop,
-    ``global``, parameter, ``exec``, ``globals()``, ``*`` import: ``bindings``) and no module
-    but ``helper`` sets a member ``name`` nor calls what may (``setattr``, ``vars``...)."""
+    ``global``, parameter, ``exec``, ``globals()``, ``*`` import: ``bindings``), no module
+    but ``helper`` sets a member ``name`` nor calls what may (``setattr``, ``vars``,
+    ``e.__dict__``...), and none is a submodule ``name`` of the helper, whose import sets
+    that member to the submodule (``import shared.env.PY39``: CPython 3.8.18 then runs
+    ``PY39 and math.lcm(2, 3)`` and dies, measured)."""
     if len(bindings(tree, local)) != 1:
+        return False
+    submodule = f"{helper.name}.{name}"
+    if any(f"{other.name}.".startswith(f"{submodule}.") for other in modules):
         return False
     others = [other.shipped_tree() for other in modules if other is not helper]
     return not any(

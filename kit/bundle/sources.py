@@ -335,6 +335,9 @@ _NAMED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler
 _CAPTURES = (ast.MatchAs, ast.MatchStar, ast.MatchMapping)  # a match's names: ``rest`` too
 # calls that may bind any name of the module: ``exec("V = 1")``, ``globals()["V"] = 1``
 _BINDING_CALLS = frozenset({"exec", "eval", "globals", "vars", "setattr", "delattr"})
+# members that may set any attribute of a module: ``sys.modules[__name__].__dict__["V"] = 1``,
+# ``m.__setattr__("V", 1)``
+_BINDING_MEMBERS = frozenset({"__dict__", "__setattr__", "__delattr__"})
 
 
 def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
@@ -342,14 +345,16 @@ def bindings(tree: ast.Module, name: str) -> list[ast.AST]:
     except's ``as`` too), declared ``global`` anywhere, a function's or a lambda's parameter
     or a ``match``'s capture (``case V:``, ``case [*V]:``, ``case {**V}:``), a function's
     body included; an attribute of that name set (``sys.modules[__name__].V = 1``), and
-    anything that may bind any name: a ``*`` import, a name of ``_BINDING_CALLS`` read (CPython
-    3.8.18 runs ``V and math.lcm(2, 3)`` after ``V = sys.version_info >= (3, 9)`` and
-    ``exec("V = True")``, ``globals()["V"] = True`` or ``from helper import *``, measured)."""
+    anything that may bind any name: a ``*`` import, a name of ``_BINDING_CALLS`` read, a
+    member of ``_BINDING_MEMBERS`` (CPython 3.8.18 runs ``V and math.lcm(2, 3)`` after ``V =
+    sys.version_info >= (3, 9)`` and ``exec("V = True")``, ``globals()["V"] = True``, ``from
+    helper import *`` or ``sys.modules[__name__].__dict__["V"] = True``, measured)."""
     return [
         node
         for node in walk(tree)
         if (isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load))
         or (isinstance(node, ast.Name) and node.id in _BINDING_CALLS)
+        or (isinstance(node, ast.Attribute) and node.attr in _BINDING_MEMBERS)
         or (isinstance(node, ast.Attribute) and node.attr == name and _set(node))
         or (isinstance(node, ast.alias) and node.name == "*")
         or (isinstance(node, ast.alias) and (node.asname or node.name.partition(".")[0]) == name)

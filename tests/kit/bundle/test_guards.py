@@ -1015,6 +1015,19 @@ def test_an_imported_flag_of_the_version_is_kept_when_bound_once_everywhere():
     assert versions("import shared.hack\nfrom shared.env import PY39\n", hack) == {}
     other = source("shared.other", "PY39 = False\n")  # its own name: no member of the helper
     assert versions("from shared.env import PY39\n", other) == {"PY39": "told"}
+    hack = source("shared.hack", "import shared.env as e\ne.__dict__['PY39'] = True\n")
+    assert versions("import shared.hack\nfrom shared.env import PY39\n", hack) == {}
+    hack = source("shared.hack", "import shared.env as e\ne.__setattr__('PY39', True)\n")
+    assert versions("import shared.hack\nfrom shared.env import PY39\n", hack) == {}
+    # a submodule of that name, whose import sets the helper's member to it
+    sub = source("shared.env.PY39", "X = 1\n")
+    assert versions("import shared.env.PY39\nfrom shared.env import PY39\n", sub) == {}
+    sub = source("shared.env.PY39.deep", "X = 1\n")
+    assert versions("import shared.env.PY39.deep\nfrom shared.env import PY39\n", sub) == {}
+    other = source("shared.env.PY3", "X = 1\n")  # another name: no member PY39
+    assert versions("import shared.env.PY3\nfrom shared.env import PY39\n", other) == {
+        "PY39": "told"
+    }
 
 
 # odd shapes of statements, decorators and the parts a definition runs where it stands, which

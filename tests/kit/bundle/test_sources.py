@@ -256,6 +256,9 @@ def test_a_source_s_class_bodies_are_marked_once(tmp_path, monkeypatch):
         ("vars()['PYPY'] = True", set()),
         ("setattr(sys.modules[__name__], 'PYPY', True)", set()),
         ("sys.modules[__name__].PYPY = True", set()),
+        ("sys.modules[__name__].__dict__['PYPY'] = True", set()),
+        ("sys.modules[__name__].__setattr__('PYPY', True)", set()),
+        ("object.__delattr__(sys.modules[__name__], 'PYPY')", set()),
         ("from os.path import *", set()),
     ],
 )
