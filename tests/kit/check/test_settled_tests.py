@@ -713,6 +713,35 @@ def test_a_helper_s_flag_bound_again_there_is_no_flag_of_the_version():
     assert list(helper_flags(main, [main, env])) == ["PY39"]
 
 
+def helper_and_main(text):
+    """The module ``text`` (after ``import math``) and the helper ``shared.env`` (``ENV``)."""
+    text = "import math\n" + text + "\n"
+    main = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, ENV,
+                 ast.parse(ENV), shipped=ENV)  # fmt: skip
+    return main, env
+
+
+def test_a_helper_s_flag_compared_to_false_is_read_as_not_its_test():
+    """``PY39 == False`` reads as ``not PY39`` for a helper's flag bound to a ``bool``
+    (``_bools``): ``PY39 == False or math.lcm(2, 3)`` passes for 3.8, whose ``or`` stops at
+    its test (CPython 3.8.18 prints True, measured)."""
+    main, env = helper_and_main("from shared.env import PY39\nPY39 == False or math.lcm(2, 3)")
+    assert not any(apis.lacks(f, (3, 8), "cpython") for f in apis.findings([main, env]))
+
+
+def test_a_helper_s_flag_is_read_whatever_read_the_tree_before():
+    """The versioned tests of a tree are kept by the helpers' flags read with them: read
+    first without (``stand_ins``), ``if PY39:`` is still found with them, and the ``if`` on it
+    is no guard's (``guarded_nodes_of``): its branch runs from 3.9 on, not nowhere."""
+    main, env = helper_and_main("from shared.env import PY39\nif PY39:\n    math.lcm(2, 3)")
+    tree = main.shipped_tree()
+    assert versioned_ifs(tree) == []
+    found = versioned_ifs(tree, helper_flags(main, [main, env]))
+    assert [(node.lineno, added) for node, _, added, _ in found] == [(3, (3, 9))]
+    assert guarded_statements_of(main, [main, env], versioned=True) == set()
+
+
 def refused_on(text):
     """{minor: [line]}: where the API check refuses ``text`` on CPython 3.8 to 3.11."""
     source = Source("shared.m", Path("shared/m.py"), "shared/m.py", False, text, ast.parse(text),
