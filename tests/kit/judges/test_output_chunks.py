@@ -165,6 +165,17 @@ def test_long_pieces_asked_for_as_views_are_the_same_pieces_uncopied(monkeypatch
                     assert piece.obj is output
 
 
+def _random_views(chunk):
+    """3,000 (output, a random view of it) of outputs of long runs of letters and separators,
+    seeded by ``chunk``."""
+    rng = random.Random(chunk)
+    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c"]
+    for _ in range(3000):
+        output = b"".join(rng.choice(alphabet) * rng.randrange(1, 12) for _ in range(6))
+        start = rng.randrange(len(output) + 1)
+        yield output, memoryview(output)[start : rng.randrange(start, len(output) + 1)]
+
+
 @pytest.mark.parametrize("chunk", [1, 2, 3, 7, 1 << 16])
 def test_the_words_of_a_view_are_its_bytes_words(monkeypatch, chunk):
     """``view_words`` of a view (a long line's, testlib's ``lcmp``) are those of its bytes, a
@@ -172,12 +183,7 @@ def test_the_words_of_a_view_are_its_bytes_words(monkeypatch, chunk):
     of the same output: on 3,000 random views of outputs of long runs of letters and
     separators (seeded)."""
     monkeypatch.setattr(output_chunks, "CHUNK", chunk)
-    rng = random.Random(chunk)
-    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c"]
-    for _ in range(3000):
-        output = b"".join(rng.choice(alphabet) * rng.randrange(1, 12) for _ in range(6))
-        start = rng.randrange(len(output) + 1)
-        view = memoryview(output)[start : rng.randrange(start, len(output) + 1)]
+    for output, view in _random_views(chunk):
         lists = list(output_chunks.view_words(view))
         pieces = [piece for found in lists for piece in found]
         assert [bytes(piece) for piece in pieces] == bytes(view).split(), output
@@ -191,12 +197,7 @@ def test_the_words_of_a_line_s_chunks_joined_are_its_words(monkeypatch, chunk):
     ``CHUNK`` bytes at most) are its words joined by single spaces: on 3,000 random views of
     outputs of long runs of letters and separators (seeded)."""
     monkeypatch.setattr(output_chunks, "CHUNK", chunk)
-    rng = random.Random(chunk)
-    alphabet = [b"a", b"b", b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c"]
-    for _ in range(3000):
-        output = b"".join(rng.choice(alphabet) * rng.randrange(1, 12) for _ in range(6))
-        start = rng.randrange(len(output) + 1)
-        view = memoryview(output)[start : rng.randrange(start, len(output) + 1)]
+    for output, view in _random_views(chunk):
         chunks = list(output_chunks.line_chunks(view))
         assert all(isinstance(piece, bytes) and len(piece) <= chunk for piece in chunks)
         joined = b"".join(output_chunks.joined_words(chunks))
