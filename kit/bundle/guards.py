@@ -99,7 +99,7 @@ from kit.bundle.sources import (
     walk,
 )
 from kit.bundle.version_tests import reading
-from kit.bundle.wrapped_tests import around, chained, is_bool_valued, nests_test
+from kit.bundle.wrapped_tests import around, chained, is_bool_valued, nesting
 
 GUARD_CALLS = {"hasattr", "getattr"}
 Settled = AbstractSet[int]  # the id of calls that guard nothing (kit.check.settled_tests)
@@ -200,6 +200,7 @@ def _told(
     only when it is bound to a ``bool``: ``bools``), a chained comparison as the ``and`` of
     its links."""
     nodes, pending = [], [test]
+    nests = nesting(lambda inner: _a_test(inner, flags, settled, bools))
     while pending:
         node = pending.pop()
         if id(node) in settled or (
@@ -218,7 +219,7 @@ def _told(
         plain = not isinstance(node, ast.BoolOp) and not (
             isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
         )
-        if plain and nests_test(node, lambda inner: _a_test(inner, flags, settled, bools)):
+        if plain and nests(node):
             continue
         nodes.append(node)
         pending.extend(children(node))

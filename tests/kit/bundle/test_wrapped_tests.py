@@ -5,7 +5,7 @@ import ast
 
 import pytest
 
-from kit.bundle.wrapped_tests import around, chained, is_bool_valued, nests_test, unwrapped
+from kit.bundle.wrapped_tests import around, chained, is_bool_valued, nesting, unwrapped
 
 
 def expr(text):
@@ -91,7 +91,22 @@ def test_what_gives_a_bool_and_nothing_else():
     ],
 )
 def test_a_test_used_as_an_operand_is_found_inside(node, nests):
-    assert nests_test(expr(node), lambda inner: getattr(inner, "id", None) == "V") is nests
+    assert nesting(lambda inner: getattr(inner, "id", None) == "V")(expr(node)) is nests
+
+
+def test_each_node_of_a_long_chain_is_asked_of_its_children_once():
+    """``_ = 0 + 1 + ... + 1`` (2,000 terms) asked at each of its nodes, as a guard's reader
+    asks: each node is tested by its parent alone, not once for each node above it (its
+    subtree walked anew at each took minutes), and no recursion reaches Python's limit."""
+    chain = expr("V" + " + 1" * 2000)
+    asked = []
+    nests = nesting(lambda inner: asked.append(inner) or getattr(inner, "id", None) == "V")
+    node = chain
+    while isinstance(node, ast.BinOp):
+        assert nests(node)
+        node = node.left
+    assert not nests(node)
+    assert len(asked) <= len(list(ast.walk(chain)))  # each child asked by its parent alone
 
 
 def test_a_chained_comparison_is_the_and_of_its_links_the_same_nodes_each_time():
