@@ -704,6 +704,16 @@ def without_terminal() -> None:
         os.close(terminal)
 
 
+def lead_group(pid: int) -> None:
+    """Make the forked child ``pid`` lead a process group of its own, from the parent's side
+    (the child does so too: whichever runs first, the group exists once both have). A child
+    already gone or past its exec keeps what it has."""
+    try:  # noqa: SIM105 (no contextlib: the launcher imports nothing it can do without)
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
+
+
 def _start_run(request: dict, err_read: int, err_write: int, watcher: int) -> None:
     """In the forked child of ``watcher``: become the run of ``request`` (never returns). A
     failure to start is the run's own stderr, which the kit reads, not the terminal's."""
@@ -761,6 +771,7 @@ def serve() -> None:
         if pid == 0:
             _start_run(request, err_read, err_write, watcher)
         os.close(err_write)
+        lead_group(pid)  # before the kit hears of it: the child may not have set it yet
         print(json.dumps({"started": pid}), flush=True)
         limits = request["timeout"], request["memory_kib"]
         stdout = request["stdout"]
@@ -771,6 +782,14 @@ def serve() -> None:
         if answer["killed"] == "hangup":
             return  # the kit stopped: nobody reads an answer
         print(json.dumps(answer), flush=True)
+
+
+def _report_started(report: str, pid: int) -> None:
+    """``{"started": PID}`` in ``report``, the group made first: the child may not have set it
+    yet, and the kit ends that group should the wrapper be killed."""
+    lead_group(pid)
+    with open(report, "w") as file:
+        file.write(f'{{"started": {pid}}}')  # JSON: json is not loaded yet
 
 
 def wrap(arguments: list[str]) -> int:
@@ -817,8 +836,7 @@ def wrap(arguments: list[str]) -> int:
             os._exit(127)
     os.close(err_write)
     os.close(gate)
-    with open(report, "w") as file:
-        file.write(f'{{"started": {pid}}}')  # JSON: json is not loaded yet
+    _report_started(report, pid)
     os.close(opened)
     for fd in (0, 1):
         os.close(fd)  # the pipes belong to the program now: its end of file is its own
