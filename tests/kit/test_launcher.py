@@ -20,7 +20,7 @@ from kit.judges.judge_messages import crash_line
 from kit.launcher import _Watch, kept_stderr, schedstats
 from kit.run import process
 from tests.kit.run.hostile import HOG, HOG_CAP_MIB, forked_hog
-from tests.process_support import PIN_FIRST_CORE, REFUSING
+from tests.process_support import PIN_FIRST_CORE, REFUSING, slow_to_lead
 
 LAUNCHER = Path(__file__).resolve().parents[2] / "kit" / "launcher.py"
 MIB = 1024
@@ -889,35 +889,6 @@ def test_a_sweep_reaps_the_processes_after_one_already_gone(monkeypatch):
     assert launcher.sweep() == (0.75, 4096)
 
 
-def _slow_to_lead(folder, after):
-    """The launcher copied into ``folder`` with its forked child sleeping 0.5 s before it sets
-    its own process group (the line after ``after``): the parent's word comes first."""
-    text = process.LAUNCHER.read_text()
-    line = "os.setpgid(0, 0)"
-    at = text.index(line, text.index(after))
-    (folder / "launcher.py").write_text(f"{text[:at]}time.sleep(0.5); {text[at:]}")
-    return [*process.WATCH[:-1], str(folder)]
-
-
-def test_a_wrapped_run_leads_its_group_once_the_report_names_it(tmp_path):
-    """The report names the group the kit ends should the wrapper be killed: it exists by
-    then, however late the forked child comes to set it."""
-    report = tmp_path / "report.json"
-    sleeper = [sys.executable, "-I", "-S", "-c", "import time; time.sleep(30)"]
-    command = [*_slow_to_lead(tmp_path, "def wrap("), "wrap", str(report), "60.0", "0"]
-    command += ["unlimited", *sleeper]
-    wrapper = subprocess.Popen(command, env=process.run_environment())
-    try:
-        deadline = time.monotonic() + 20
-        while process.watch_started(report) is None and time.monotonic() < deadline:
-            time.sleep(0.01)
-        pid = process.watch_started(report)
-        assert isinstance(pid, int) and os.getpgid(pid) == pid
-    finally:
-        wrapper.kill()
-        wrapper.wait()
-
-
 def test_a_served_run_leads_its_group_once_its_start_is_told(tmp_path):
     """``serve``'s ``{"started": PID}`` names a group the kit may end at once (a launcher
     killed by its run): it exists when the line is written."""
@@ -927,7 +898,7 @@ def test_a_served_run_leads_its_group_once_its_start_is_told(tmp_path):
                "address_bytes": None, "memory_kib": 0, "output_bytes": 1000,
                "stdin": str(tmp_path / "in.txt"), "stdout": os.devnull}  # fmt: skip
     launcher = subprocess.Popen(
-        [*_slow_to_lead(tmp_path, "def _start_run("), "serve"],
+        [*slow_to_lead(tmp_path, "def _start_run("), "serve"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=process.run_environment(),
     )  # fmt: skip
     try:

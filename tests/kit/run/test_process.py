@@ -35,7 +35,7 @@ from kit.run.process import (
     watch_command,
 )
 from tests.kit.run.hostile import HOG, HOG_CAP_MIB, PACED_HOG
-from tests.process_support import REFUSING
+from tests.process_support import REFUSING, slow_to_lead
 
 MIB = 1 << 20
 BUILD_PY = Path(__file__).resolve().parents[3] / "build.py"
@@ -593,9 +593,11 @@ def test_a_module_beside_the_launcher_shadows_no_standard_module_the_watch_impor
     _watch_a_pass(tmp_path)
 
 
-def test_the_wrapper_names_its_run_in_its_report_while_it_runs(tmp_path):
+def test_the_wrapper_names_its_run_in_its_report_while_it_runs(tmp_path, monkeypatch):
     """``{"started": PID}``, written without json (not loaded yet): ``watch_started`` reads
-    the pid, which leads the run's process group, to end it should the wrapper be killed."""
+    the pid, which leads the run's process group, to end it should the wrapper be killed; the
+    group exists by then, however late the forked run comes to set it."""
+    monkeypatch.setattr(process, "WATCH", slow_to_lead(tmp_path, "def wrap("))
     report = tmp_path / "report.json"
     command = [sys.executable, "-I", "-S", "-c", "import time; time.sleep(30)"]
     wrapper = subprocess.Popen(
