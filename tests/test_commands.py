@@ -207,6 +207,22 @@ def test_a_problem_scaffolded_offline_is_filled_in_by_new_from_again(toy, monkey
     assert code == 2 and "new: dp_b exists in problems.toml (AtCoder dp_b); nothing" in err
 
 
+def test_a_filling_whose_samples_cannot_be_written_exits_1_saying_what_was_done(toy, monkeypatch):
+    """A file where the samples' folder must be: the table filled in, the samples not; one
+    line on stderr says both, naming the file and why, no traceback; exit status 1."""
+    _offline(monkeypatch)
+    assert command("new", "--from", "https://atcoder.jp/contests/dp/tasks/dp_b", root=toy)[0] == 1
+    (toy / "samples" / "dp_b").rmdir()
+    (toy / "samples" / "dp_b").write_text("mine\n")
+    saved = str(ROOT / "tests" / "fixtures" / "pages" / "atcoder.html")
+    code, out, err = command("new", "--from", saved, root=toy)
+    assert code == 1 and out == "" and err.count("\n") == 1, (out, err)
+    assert err.startswith("build.py: error: new: filled in dp_b from the page: title, ")
+    assert "; the page's samples not all written (samples/dp_b: File exists); the solution" in err
+    table = (toy / "problems.toml").read_text().split("[dp_b]\n")[1]
+    assert table.startswith('title = "Frog & Toad"\n')
+
+
 @pytest.mark.parametrize(
     ("slug", "suggested"),
     [("Bad-Name", "bad_name"), ("9lives", "poj_9lives"), ("_x", "x"), ("a" * 65, "a" * 64)],

@@ -36,7 +36,8 @@ judge the kit knows gives what it says alone (kit.pages.address_page: the judge,
 ``url``; placeholder limits, not the judge's usual ones, each problem's being its own; no
 samples), with a note saying so and how to have the rest, and exit status 1; ``--from``
 again for that problem, while its title is still the address's, fills in what the page gives
-(kit.commands.new_filling), or offline again is refused, nothing to fill. The files written
+(kit.commands.new_filling; its samples not all written: one line saying what was and was
+not, exit status 1), or offline again is refused, nothing to fill. The files written
 and adopted are listed from the current folder (``../tests/test_x.py`` in ``samples/``), as
 the kit names the files it writes. Then ``cpkit SLUG`` says what is still missing. With
 ``--from``, SLUG may be left out: the page's id when it is a slug (AtCoder's task ids,

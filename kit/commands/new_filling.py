@@ -7,6 +7,8 @@ A problem is still so marked while its table's title line is the one the address
 replaced only while it is as it was written (one the user changed is kept, and said); the
 table's other lines, keys and comments stay as they are. The samples are written only into a
 folder that holds no file (a user's file is never written over); the solution is not touched.
+Samples that cannot all be written (a file where their folder must be, a full disk) leave the
+table filled in: ``PartlyFilled``, whose line says both, exit status 1.
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ if TYPE_CHECKING:
 FILLED = ("title", "time_limit", "memory_limit")  # the keys whose lines are filled in
 
 
+class PartlyFilled(BuildError):
+    """The table filled in, the page's samples not all written: the line says what was filled
+    and which file was not written, and why; exit status 1, as not all asked for was done."""
+
+    status = 1
+
+
 def offline_made(root: Path, registry, page: Page) -> str | None:
     """The slug of the workspace's problem of the page's judge and id that is still as its
     address alone scaffolded it (its title line the address's); else None."""
@@ -46,7 +55,8 @@ def offline_made(root: Path, registry, page: Page) -> str | None:
 
 def fill(root: Path, slug: str, page: Page) -> str:
     """The page's title, limits and samples into the problem ``slug`` scaffolded from its
-    address alone; the line saying what was filled (and what was kept)."""
+    address alone; the line saying what was filled (and what was kept). ``PartlyFilled``,
+    with that line, when the samples could not all be written."""
     registry_path = root / "problems.toml"
     problem = load_registry(root)[slug]
     if page.interactive and problem.kind != "interactive":
@@ -64,12 +74,16 @@ def fill(root: Path, slug: str, page: Page) -> str:
         except BaseException:
             file_locks.replace(registry_path, before.encode("utf-8"))
             raise
-    samples = _write_samples(root, problem.samples_dir, page, problem.kind == "interactive")
+    interactive = problem.kind == "interactive"
+    samples, written = _write_samples(root, problem.samples_dir, page, interactive)
     lines = ", ".join(filled) or "nothing"
     said = f"new: filled in {slug} from {page.origin}: {lines} in problems.toml"
     if kept:
         said += f" ({', '.join(kept)} kept: changed already)"
-    return f"{said}; {samples}; the solution untouched"
+    said = f"{said}; {samples}; the solution untouched"
+    if not written:
+        raise PartlyFilled(said)
+    return said
 
 
 def _filled_table(text: str, slug: str, page: Page, problem) -> tuple[str, list[str], list[str]]:
@@ -108,21 +122,24 @@ def _lines(slug: str, table: str) -> dict[str, str]:
     return found
 
 
-def _write_samples(root: Path, folder: Path, page: Page, interactive: bool) -> str:
-    """The page's samples written into ``folder`` when it holds no file; what was done."""
+def _write_samples(root: Path, folder: Path, page: Page, interactive: bool) -> tuple[str, bool]:
+    """The page's samples written into ``folder`` when it holds no file; what was done, and
+    False when a file could not be written (the one named, and why)."""
     if interactive:
-        return "no samples (the page's are exchanges)"
+        return "no samples (the page's are exchanges)", True
     if not page.samples:
-        return "no samples on the page"
+        return "no samples on the page", True
     shown = shown_path(folder, root) + "/"
     pairs = counted(len(page.samples), "sample")
     if folder.is_dir() and any(folder.iterdir()):
-        return f"the page's {pairs} not written ({shown} holds files already)"
+        return f"the page's {pairs} not written ({shown} holds files already)", True
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, text in page_sample_files(page.samples):
             with open(folder / name, "x", encoding="utf-8", newline="\n") as file:
                 file.write(text)
     except OSError as error:  # the table is filled in already: said, the samples not all
-        return f"the page's samples not all written ({shown}: {error.strerror or error})"
-    return f"{pairs} written into {shown}"
+        failed = shown_path(Path(error.filename), root) if error.filename else shown
+        why = error.strerror or error
+        return f"the page's samples not all written ({failed}: {why})", False
+    return f"{pairs} written into {shown}", True

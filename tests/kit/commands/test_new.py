@@ -1143,10 +1143,14 @@ def test_an_interactive_page_of_a_problem_scaffolded_offline_as_batch_is_refused
 
 
 def test_samples_that_cannot_be_written_are_said_the_table_filled_in(toy, capsys, monkeypatch):
+    """A file where the samples' folder must be: one line on stderr saying the table was
+    filled and the samples not, naming the file and why; exit status 1."""
     scaffolded_offline(toy, capsys, monkeypatch)
     (toy / "samples" / "dp_b").rmdir()
     (toy / "samples" / "dp_b").write_text("a file in the folder's place\n")
-    assert cli.main(["new", "--from", SAVED_DP_B, "--root", str(toy)]) == 0
-    out = capsys.readouterr().out
-    assert "; the page's samples not all written (samples/dp_b/: File exists);" in out
+    assert cli.main(["new", "--from", SAVED_DP_B, "--root", str(toy)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err
+    assert err.startswith("cpkit: error: new: filled in dp_b from the page: title, time_limit, ")
+    assert "; the page's samples not all written (samples/dp_b: File exists);" in err
     assert load_registry(toy)["dp_b"].title == "Frog & Toad"
