@@ -8,8 +8,10 @@ to which the extension sends without being set up (another port must be added to
 ports"; ``--port 0`` takes a free one and says which). Each problem received is scaffolded as
 ``new --from`` does with the same data (kit.pages.companion, ``new.make``): its slug from its
 id or title, its limits, samples and judge (``--judge`` for a site whose address the kit does
-not know). A problem already in problems.toml is said and passed over; data that cannot be
-read, or a problem that cannot be scaffolded, is one line, and the listening goes on.
+not know). A problem already in problems.toml is said and passed over, but for one scaffolded
+from its address alone and still so (offline: ``new --from URL``), which is filled in from the
+data as ``new --from`` fills it (kit.commands.new_filling); data that cannot be read, or a
+problem that cannot be scaffolded, is one line, and the listening goes on.
 ``--once`` stops after the first problem, or after the last of a contest sent at once (the
 data's ``batch``: ``size`` problems under one ``id``). Ctrl-C ends it, with exit status 0.
 A port that cannot be taken (cph holding it) is a one-line error, exit 2.
@@ -25,13 +27,18 @@ import shlex
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kit import scratch
 from kit.commands import add_root, command, paragraph
 from kit.commands import new as new_command
+from kit.commands.new_filling import PartlyFilled, fill, offline_made
 from kit.commands.new_slugs import NoSlug
 from kit.errors import BuildError
 from kit.registry import load_registry
+
+if TYPE_CHECKING:
+    from kit.pages import Page
 
 HELP = "scaffold each problem Competitive Companion sends from the browser (cph's port)"
 PORT = 27121  # cph's: the extension sends there without being set up
@@ -102,8 +109,10 @@ class _Listener:
             return
         print(f"received {page.title!r} ({page.judge})", flush=True)
         try:  # the judge the data's address names wins; --judge only stood in for none
-            new_command.make(self.root, page, None, "", interactive=False)
+            self._make(page)
             self.made += 1
+        except PartlyFilled as error:  # the table filled in, not all its samples: said whole
+            print(error, file=sys.stderr, flush=True)
         except NoSlug as error:
             kept = _kept(body, page.judge)
             print(f"not scaffolded: {error}; {kept}", file=sys.stderr, flush=True)
@@ -113,6 +122,15 @@ class _Listener:
             said = f"{type(error).__name__}: {error}"
             print(f"not scaffolded: {page.title!r}: {said}", file=sys.stderr, flush=True)
         self._count(body)
+
+    def _make(self, page: Page) -> None:
+        """The page's problem scaffolded, or filled in when it was scaffolded from its address
+        alone and is still so (kit.commands.new_filling, as ``new --from`` does)."""
+        made = offline_made(self.root, load_registry(self.root), page)
+        if made is not None:
+            print(fill(self.root, made, page), flush=True)
+        else:
+            new_command.make(self.root, page, None, "", interactive=False)
 
     def _count(self, body: bytes) -> None:
         """With ``--once``: done after the first problem, or its batch's last."""

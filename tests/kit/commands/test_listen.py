@@ -143,6 +143,79 @@ def test_junk_does_not_count_and_once_with_nothing_scaffolded_exits_1(toy, capsy
     )
 
 
+def scaffolded_offline(root: Path, capsys, monkeypatch) -> str:
+    """The example's problem scaffolded from its address alone (its host's name not resolved:
+    ``new --from URL`` offline); its slug."""
+    import urllib.error  # noqa: PLC0415
+
+    def unreachable(*args, **kwargs):
+        raise urllib.error.URLError(socket.gaierror(-2, "Name or service not known"))
+
+    with monkeypatch.context() as patched:  # scoped: the listening tests post with urlopen
+        patched.setattr(urllib.request, "urlopen", unreachable)
+        assert cli.main(["new", "--from", EXAMPLE["url"], "--root", str(root)]) == 1
+    capsys.readouterr()
+    return "codeforces_954g"
+
+
+def test_a_problem_scaffolded_offline_is_filled_in_as_new_from_fills_it(
+    toy, capsys, hang_fails, monkeypatch
+):
+    """It was refused as a problem that exists; its table's title and limits and its samples
+    are filled in from the data, as ``new --from`` fills them (kit.commands.new_filling)."""
+    slug = scaffolded_offline(toy, capsys, monkeypatch)
+    solution = (toy / "solutions" / f"{slug}.py").read_bytes()
+    listening = Listening(toy, capsys, "--once")
+    assert listening.post(problem()) == 200
+    assert listening.end() == 0 and listening.err == "", listening.err
+    assert (
+        f"received 'Castle Defense' (Codeforces)\nnew: filled in {slug} from the browser: "
+        "title, time_limit, memory_limit in problems.toml; 3 samples written into "
+        f"samples/{slug}/; the solution untouched\n"
+    ) in listening.out
+    problem_now = load_registry(toy)[slug]
+    assert (problem_now.title, problem_now.time_limit) == ("Castle Defense", 1.5)
+    assert (toy / "samples" / slug / "sample-2.in").read_text() == "4 2 0\n1 2 3 4\n"
+    assert (toy / "solutions" / f"{slug}.py").read_bytes() == solution
+    assert "castle_defense" not in load_registry(toy)
+
+
+def test_a_problem_no_longer_as_scaffolded_offline_is_refused_as_before(
+    toy, capsys, hang_fails, monkeypatch
+):
+    slug = scaffolded_offline(toy, capsys, monkeypatch)
+    text = (toy / "problems.toml").read_text()
+    (toy / "problems.toml").write_text(text.replace('"Codeforces 954G"', '"Mine"'))
+    before = {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()}
+    listening = Listening(toy, capsys, "--once")
+    listening.post(problem())
+    assert listening.end() == 1
+    assert listening.err == (
+        f"not scaffolded: 'Castle Defense': new: {slug} exists in problems.toml "
+        "(Codeforces 954G); nothing was changed\n"
+    )
+    assert {path: path.read_bytes() for path in toy.rglob("*") if path.is_file()} == before
+
+
+def test_a_filling_whose_samples_cannot_be_written_is_one_line_and_not_counted_made(
+    toy, capsys, hang_fails, monkeypatch
+):
+    """A file where the samples' folder must be: the table filled in, the line says so and
+    which file was not written; ``--once`` with nothing else done exits 1."""
+    slug = scaffolded_offline(toy, capsys, monkeypatch)
+    (toy / "samples" / slug).rmdir()
+    (toy / "samples" / slug).write_text("mine\n")
+    listening = Listening(toy, capsys, "--once")
+    listening.post(problem())
+    assert listening.end() == 1
+    assert listening.err == (
+        f"new: filled in {slug} from the browser: title, time_limit, memory_limit in "
+        f"problems.toml; the page's samples not all written (samples/{slug}: File exists); "
+        "the solution untouched\n"
+    )
+    assert load_registry(toy)[slug].title == "Castle Defense"
+
+
 def test_a_problem_without_a_slug_is_kept_in_a_file_that_new_can_read(toy, capsys, hang_fails):
     """No slug can be made of a Chinese title on a judge without ids: the line said "name
     one: cpkit new SLUG --from PAGE", and the listener keeps no page. The command given keeps
