@@ -288,6 +288,14 @@ class Imported:
     # those bound to a test of the version the caller reads (``versions``), each bound once
     # in the module and in the helper alike, with what the caller's reader gives of it
     versions: dict[str, object] = field(default_factory=dict)
+    # the module's own flags (guard names, and the caller's ``versions`` of it) another module
+    # sets as its member or may (``member_set``): no flags
+    unset: frozenset[str] = frozenset()
+
+    def guard_names(self, tree: ast.Module, settled: Settled) -> frozenset[str]:
+        """The guard names the module (``tree``) reads: its own (``guard_flags``) and those it
+        imports, but those ``unset``."""
+        return (guard_flags(tree, settled) | self.guards) - self.unset
 
 
 def imported_flags(
@@ -302,7 +310,9 @@ def imported_flags(
     ``settle``: a helper's calls that guard nothing (``kit.check.settled_tests``);
     ``versions``: a helper's flags of the version, bound once (``kit.check.settled_tests.
     version_flags``), each kept when ``module`` binds the name by its import alone and no
-    other module sets that member (``_once``: ``from shared.env import PY39 as V``)."""
+    other module sets that member (``_once``: ``from shared.env import PY39 as V``); ``unset``:
+    the guard names and ``versions`` of the module's own, and the guard names it imports,
+    whose member another module sets or may (``member_set``)."""
     by_name = {other.name: other for other in modules if other.shipped.strip()}
     tree = module.shipped_tree()
     own = {target.id for s in tree.body if isinstance(s, ast.Assign) for target in s.targets
@@ -312,6 +322,9 @@ def imported_flags(
     platforms: dict[str, ast.expr] = {}
     implementations: dict[str, ast.expr] = {}
     tests: dict[str, object] = {}
+    flags = guard_flags(tree, settle(tree) if settle else frozenset())
+    flags |= versions(tree).keys() if versions else frozenset()
+    unset = {name for name in flags if member_set(name, modules, module)}
     for statement in tree.body:
         if not isinstance(statement, ast.ImportFrom):
             continue
@@ -323,6 +336,8 @@ def imported_flags(
             settled = settle(helper) if settle else frozenset()
             if name in guard_flags(helper, settled):
                 guards.add(local)
+                if member_set(name, modules, by_name[owner]):  # e.PY39 = True elsewhere
+                    unset.add(local)
             if name in bool_flags(helper, settled):
                 bools.add(local)
             test = platform_flags(helper).get(name)
@@ -334,23 +349,31 @@ def imported_flags(
             told = versions(helper).get(name) if versions else None
             if told is not None and _once(tree, local, name, modules, by_name[owner]):
                 tests[local] = told
-    return Imported(frozenset(guards), platforms, implementations, frozenset(bools), tests)
+    return Imported(
+        frozenset(guards), platforms, implementations, frozenset(bools), tests, frozenset(unset)
+    )
 
 
 def _once(tree: ast.Module, local: str, name: str, modules: list[Source], helper: Source) -> bool:
     """Whether the module (``tree``) binds ``local`` by one import alone (no ``del``, loop,
-    ``global``, parameter, ``exec``, ``globals()``, ``*`` import: ``bindings``), no module
-    but ``helper`` sets a member ``name`` nor calls what may (``setattr``, ``vars``,
-    ``e.__dict__``...), and none is a submodule ``name`` of the helper, whose import sets
-    that member to the submodule (``import shared.env.PY39``: CPython 3.8.18 then runs
-    ``PY39 and math.lcm(2, 3)`` and dies, measured)."""
-    if len(bindings(tree, local)) != 1:
-        return False
-    submodule = f"{helper.name}.{name}"
+    ``global``, parameter, ``exec``, ``globals()``, ``*`` import: ``bindings``) and no module
+    may set the helper's member ``name`` (``member_set``)."""
+    return len(bindings(tree, local)) == 1 and not member_set(name, modules, helper)
+
+
+def member_set(name: str, modules: list[Source], owner: Source) -> bool:
+    """Whether a module of ``modules`` but ``owner`` sets a member ``name`` (of any object:
+    ``e.PY39 = True``, ``e.PY39 += 1``, ``del e.PY39``, ``shared.env.PY39 = True``, in a
+    function too) or calls what may (``setattr``, ``vars``, ``e.__dict__``...), or is a
+    submodule ``name`` of ``owner``, whose import sets that member to the submodule (``import
+    shared.env.PY39``): after each, CPython 3.8.18 runs ``PY39 and math.lcm(2, 3)``, in the
+    module that imports ``PY39`` or in ``owner`` itself, and dies (measured). ``owner``'s own
+    bindings are its reader's (``bindings``)."""
+    submodule = f"{owner.name}.{name}"
     if any(f"{other.name}.".startswith(f"{submodule}.") for other in modules):
-        return False
-    others = [other.shipped_tree() for other in modules if other is not helper]
-    return not any(
+        return True
+    others = [other.shipped_tree() for other in modules if other is not owner]
+    return any(
         isinstance(node, ast.Attribute) or isinstance(getattr(node, "ctx", None), ast.Load)
         for other in others
         for node in bindings(other, name)
@@ -449,7 +472,7 @@ def guarded_statements(
     (``kit.check.guarded_helpers``); ``missing``: what the caller asks them to guard, of
     MISSING (a ``try`` guards a statement of its body whose ``raised_by`` it catches)."""
     systems = {**imported.platforms, **platform_flags(tree)} if platform else None
-    flags = guard_flags(tree, settled) | imported.guards
+    flags = imported.guard_names(tree, settled)
     guarded = _Guarded(flags, settled, versioned, systems, missing if tries else "")
     guarded.bools = bool_flags(tree, settled) | imported.bools
     guarded.lazy = lazy_annotations(tree.body)

@@ -28,8 +28,11 @@ the operation (``versioned_operands``, ``implementation_operands``: ``sys.versio
 9) and math.lcm(2, 3)`` runs ``math.lcm`` from 3.9 on). A name bound once, at the top level
 and nowhere else, to a test of the version is read as that test (``version_flags``: ``V =
 sys.version_info >= (3, 9)``, then ``V and math.lcm(2, 3)``), and one imported from a helper
-that binds it so (``helper_flags``: ``from shared.env import PY39``). The operands after a
-comparison turning within a minor version (``sys.version_info >= (3, 9, 5) and math.lcm(2, 3)``) run
+that binds it so (``helper_flags``: ``from shared.env import PY39``); one another module
+sets as the module's member, or may, is none (``NO_FLAG``: ``e.PY39 = True`` in the solution
+after ``import shared.env as e``), nor a guard (``kit.bundle.guards.member_set``). The
+operands after a comparison turning within a minor version (``sys.version_info >= (3, 9, 5)
+and math.lcm(2, 3)``) run
 where it may let them, that minor version both ways (``_micro_turn``), and an ``if``'s or a
 conditional expression's branches on one alike (``_micro_sides``: ``if sys.version_info >= (3,
 9, 5):`` runs its branch from 3.9 on, its ``else`` below 3.10). A test written around such a
@@ -65,7 +68,6 @@ from kit.bundle.guards import (
     GUARD_CALLS,
     Settled,
     bool_flags,
-    guard_flags,
     guarded_branches,
     guarded_statements,
     imported_flags,
@@ -135,7 +137,7 @@ def guarded_nodes_of(
                       for inner in walk(node.test)}  # fmt: skip
         found = guarded_statements(tree, platform, imported, settled, tests, tries, missing)
         ids = {id(inner) for statement in found for inner in walk(statement)}
-        flags = guard_flags(tree, settled) | imported.guards
+        flags = imported.guard_names(tree, settled)
         bools = bool_flags(tree, settled) | imported.bools
         for node in expressions if not versioned else []:
             guarded = guarded_branches(node.test, flags, settled, bools)
@@ -221,13 +223,14 @@ def _versioned(tree: ast.Module, kind: type, imported: Flags | None = None) -> l
     windows and vermin's texts ask them of every module (70 times for Lines of Action's ten).
     Kept once the walk is done: one that raised leaves nothing half found for the next
     reader. ``imported``: the flags of the version the module imports from its helpers
-    (``helper_flags``), read as its own."""
+    (``helper_flags``), read as its own, and its own that another module may set, read as no
+    test (``NO_FLAG``)."""
     key = tuple(sorted((name, id(test)) for name, (test, _) in (imported or {}).items()))
     known = _VERSIONED.get(tree, {}).get(key)
     if known is None:
         modules = module_names(tree)
         own = version_flags(tree, modules)
-        flags = {**(imported or {}), **{name: (test, modules) for name, test in own.items()}}
+        flags = {**{name: (test, modules) for name, test in own.items()}, **(imported or {})}
         known = {ast.If: [], ast.IfExp: [], ast.expr: [], ast.BoolOp: [], Rest: []}
         for node in walk(tree):
             if isinstance(node, ast.BoolOp):
@@ -427,14 +430,32 @@ def helper_flags(module: Source, modules: list[Source]) -> Flags:
     helper (``version_flags``) and by the import alone in the module (``from shared.env import
     PY39``, ``... import PY39 as V``; ``kit.bundle.guards.imported_flags``), read as the test
     the helper binds it to: ``if PY39: math.lcm(2, 3)`` passes for 3.8 as with a flag of its
-    own. Not ``import shared.env as e`` then ``e.PY39``: an attribute, read as no flag."""
-    return imported_flags(module, modules, settled_tests, _own_flags).versions  # type: ignore
+    own. Not ``import shared.env as e`` then ``e.PY39``: an attribute, read as no flag. And
+    the module's own flags that another module sets as its member or may (``e.PY39 = True``,
+    ``kit.bundle.guards.member_set``), each as ``NO_FLAG``: in the helper, ``if PY39: return
+    math.lcm(a, b)`` runs on 3.8 after the solution's ``e.PY39 = True`` and dies (CPython
+    3.8.18, measured)."""
+    imported = imported_flags(module, modules, settled_tests, _own_flags)
+    return {**imported.versions, **dict.fromkeys(imported.unset, NO_FLAG)}  # type: ignore
+
+
+# a module's own flag another module may set: read as no test (``_turn`` reads none in it)
+NO_FLAG: tuple[ast.expr, dict[str, str]] = (ast.Constant(None), {})
 
 
 def _own_flags(tree: ast.Module) -> Flags:
-    """A helper's ``version_flags``, each with the helper's module names."""
-    modules = module_names(tree)
-    return {name: (test, modules) for name, test in version_flags(tree, modules).items()}
+    """A module's ``version_flags``, each with its module names. Found once a tree: each
+    reading of flags asks it of the module and of its helpers (80 times for Lines of
+    Action's)."""
+    found = _OWN_FLAGS.get(tree)
+    if found is None:
+        modules = module_names(tree)
+        found = {name: (test, modules) for name, test in version_flags(tree, modules).items()}
+        _OWN_FLAGS[tree] = found
+    return found
+
+
+_OWN_FLAGS: weakref.WeakKeyDictionary[ast.Module, Flags] = weakref.WeakKeyDictionary()
 
 
 def version_flags(tree: ast.Module, modules: dict[str, str]) -> dict[str, ast.expr]:
@@ -501,7 +522,7 @@ def _guard_expressions(module: Source, modules: list[Source], tree: ast.Module) 
         return []
     settled = settled_tests(tree)
     imported = imported_flags(module, modules, settled_tests)
-    flags = guard_flags(tree, settled) | imported.guards
+    flags = imported.guard_names(tree, settled)
     bools = bool_flags(tree, settled) | imported.bools
     helpers = helper_flags(module, modules)
     read = settled | {id(test) for _, test, _, _ in versioned_expressions(tree, helpers)}
@@ -623,7 +644,7 @@ def _implementation_tests(module: Source, modules: list[Source]) -> dict[type, l
     if found is None:
         imported = imported_flags(module, modules, settled_tests)
         bound = {**imported.implementations, **implementation_flags(tree)}
-        flags = guard_flags(tree, settled_tests(tree)) | imported.guards
+        flags = imported.guard_names(tree, settled_tests(tree))
         settled = settled_tests(tree)
         bools = bool_flags(tree, settled) | imported.bools
 

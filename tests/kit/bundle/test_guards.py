@@ -1030,6 +1030,52 @@ def test_an_imported_flag_of_the_version_is_kept_when_bound_once_everywhere():
     }
 
 
+WRITES = [
+    "import shared.env as e\ne.PY39 = True\n",
+    "import shared.env\nshared.env.PY39 = True\n",
+    "from shared import env\ndef f():\n    env.PY39 = True\n",
+    "import shared.env as e\ne.PY39 += 1\n",
+    "import shared.env as e\ndel e.PY39\n",
+    "import shared.env as e\nsetattr(e, 'PY39', True)\n",
+]
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_a_module_s_own_flag_another_module_sets_is_unset(write):
+    """``Imported.unset``: a guard's name or a flag of the version the module binds itself
+    (``shared/env.py``: ``PY39 = sys.version_info >= (3, 9)``), or a guard's name it imports,
+    whose member another module sets or may (``member_set``: ``e.PY39 = True``, ``+=``,
+    ``del``, under any name of the module, in a function too) is no guard's
+    (``guard_names``): in the helper, ``if PY39: return math.lcm(a, b)`` runs on 3.8 after
+    the solution's ``e.PY39 = True`` and dies (CPython 3.8.18, measured)."""
+    env = source("shared.env", "import sys\nPY39 = sys.version_info >= (3, 9)\n")
+    main = source("__main__", write)
+    imported = imported_flags(env, [main, env])
+    assert imported.unset == {"PY39"}
+    assert imported.guard_names(env.shipped_tree(), frozenset()) == frozenset()
+    assert imported_flags(env, [env]).guard_names(env.shipped_tree(), frozenset()) == {"PY39"}
+    user = source("shared.user", "from shared.env import PY39 as V\nif V:\n    f()\n")
+    imported = imported_flags(user, [main, env, user])
+    assert (imported.guards, imported.unset) == ({"V"}, {"V"})
+    assert imported.guard_names(user.shipped_tree(), frozenset()) == frozenset()
+    assert imported_flags(user, [env, user]).unset == frozenset()
+
+
+def test_a_flag_of_the_version_of_the_module_s_own_is_unset_by_the_caller_s_reader():
+    """``versions``: the caller's flags of the version of the module's own are unset alike
+    when another module sets their member; one no module sets, or only a name of another
+    module's own (``PY39 = False`` there), is kept."""
+    env = source("shared.env", "import sys\nPY39 = sys.version_info >= (3, 9)\nX = 1\n")
+
+    def read(helper):
+        return {"X": "told"} if helper is env.shipped_tree() else {}
+
+    hack = source("shared.hack", "import shared.env as e\ne.X = 2\n")
+    assert imported_flags(env, [env, hack], versions=read).unset == {"X"}
+    other = source("shared.other", "PY39 = False\nX = 2\n")
+    assert imported_flags(env, [env, other], versions=read).unset == frozenset()
+
+
 # odd shapes of statements, decorators and the parts a definition runs where it stands, which
 # the repository's own files may not hold: every one neutralised must parse
 SHAPES = """\

@@ -663,10 +663,10 @@ def test_a_name_bound_once_to_a_test_of_the_version_is_read_as_that_test():
 ENV = "import sys\nPY39 = sys.version_info >= (3, 9)\n"
 # a flag of the version imported from a helper (``helper_flags``), read as the test the helper
 # binds it to, and where it may be bound again not read: CPython 3.8.18 dies on the first
-# (its else), the fourth, fifth, sixth and last, 3.9.18, 3.10.13 and PyPy 3.9.16 on the
+# (its else), the fourth, fifth, sixth and last two, 3.9.18, 3.10.13 and PyPy 3.9.16 on the
 # third, none of 3.8.18 to 3.13.0 on the second and the seventh (measured; the seventh, a
-# member read, is not read: refused for 3.8 as before); the first and the third passed
-# everywhere (a guard's whole branches) and the second was refused for 3.8
+# member read, is not read: refused for 3.8 as before); the first, the third and the last
+# passed everywhere (a guard's whole branches) and the second was refused for 3.8
 IMPORTED_FLAGS = [
     ("from shared.env import PY39\nif PY39:\n    math.lcm(2, 3)\nelse:\n    math.lcm(2, 3)",
      {8: [6]}),
@@ -679,6 +679,8 @@ IMPORTED_FLAGS = [
     ("import shared.env as e\ne.PY39 and math.lcm(2, 3)", {8: [3]}),
     ("import shared.env as e\ne.PY39 = True\nfrom shared.env import PY39\n"
      "PY39 and math.lcm(2, 3)", {8: [5]}),
+    ("import shared.env as e\ne.PY39 = True\nfrom shared.env import PY39\n"
+     "if PY39:\n    math.lcm(2, 3)", {8: [6]}),
 ]  # fmt: skip
 
 
@@ -711,6 +713,68 @@ def test_a_helper_s_flag_bound_again_there_is_no_flag_of_the_version():
     env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, ENV,
                  ast.parse(ENV), shipped=ENV)  # fmt: skip
     assert list(helper_flags(main, [main, env])) == ["PY39"]
+
+
+HELPER = """\
+import math, sys
+PY39 = sys.version_info >= (3, 9)
+def lcm(a, b):
+    if PY39:
+        return math.lcm(a, b)
+    return a * b // math.gcd(a, b)
+"""
+# a module that sets the helper's own flag, under any name of the helper, in a function too:
+# CPython 3.8.18 runs ``math.lcm`` in the helper after each and dies (measured); each passed
+# for 3.8 before
+OWN_FLAG_WRITES = [
+    "import shared.env as e\ne.PY39 = True\nprint(e.lcm(2, 3))",
+    "import shared.env\nshared.env.PY39 = True\nprint(shared.env.lcm(2, 3))",
+    "from shared import env\ndef main():\n    env.PY39 = True\n    print(env.lcm(2, 3))\nmain()",
+    "import shared.env as e\ne.PY39 += 1\nprint(e.lcm(2, 3))",
+    "import shared.env as e\nsetattr(e, 'PY39', True)\nprint(e.lcm(2, 3))",
+]
+
+
+def helper_source():
+    """``shared.env`` of ``HELPER``."""
+    rel = "shared/env.py"
+    return Source("shared.env", Path(rel), rel, False, HELPER, ast.parse(HELPER), shipped=HELPER)
+
+
+@pytest.mark.parametrize("text", OWN_FLAG_WRITES)
+def test_a_helper_s_own_flag_another_module_sets_is_no_flag(text):
+    """``helper_flags``' ``NO_FLAG``: the helper's ``if PY39: return math.lcm(a, b)`` is read
+    on every version, neither as a flag of the version nor as a guard's, when another module
+    sets ``PY39`` as the helper's member or may; refused for 3.8 in the helper, and passed
+    without the setting (its branch runs from 3.9 on)."""
+    text += "\n"
+    main = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+    env = helper_source()
+    assert helper_flags(env, [main, env]) == {"PY39": settled_tests_module.NO_FLAG}
+    found = apis.findings([main, env])
+    assert {(f[0], f[1]) for f in found if apis.lacks(f, (3, 8), "cpython")} == {
+        ("shared/env.py", 5)
+    }
+    alone = "import shared.env as e\nprint(e.lcm(2, 3))\n"
+    main = Source("__main__", Path("a.py"), "a.py", False, alone, ast.parse(alone), shipped=alone)
+    env = helper_source()  # a fresh tree: one is read in one bundle
+    assert helper_flags(env, [main, env]) == {}
+    assert not any(apis.lacks(f, (3, 8), "cpython") for f in apis.findings([main, env]))
+
+
+def test_a_helper_s_own_flag_another_module_sets_is_no_flag_in_an_and_either():
+    """The helper's ``PY39 and math.lcm(a, b)`` runs ``math.lcm`` on every version after
+    the solution's ``e.PY39 = True`` (CPython 3.8.18 dies there, measured): refused for 3.8,
+    where without the setting it passes (``versioned_operands``: from 3.9 on)."""
+    helper = "import math, sys\nPY39 = sys.version_info >= (3, 9)\n"
+    helper += "def lcm(a, b):\n    return PY39 and math.lcm(a, b)\n"
+    for write, refused in (("e.PY39 = True\n", [4]), ("", [])):
+        text = "import shared.env as e\n" + write + "print(e.lcm(2, 3))\n"
+        main = Source("__main__", Path("a.py"), "a.py", False, text, ast.parse(text), shipped=text)
+        env = Source("shared.env", Path("shared/env.py"), "shared/env.py", False, helper,
+                     ast.parse(helper), shipped=helper)  # fmt: skip
+        found = apis.findings([main, env])
+        assert sorted(f[1] for f in found if apis.lacks(f, (3, 8), "cpython")) == refused
 
 
 def helper_and_main(text):
