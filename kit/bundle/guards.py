@@ -288,8 +288,8 @@ class Imported:
     # those bound to a test of the version the caller reads (``versions``), each bound once
     # in the module and in the helper alike, with what the caller's reader gives of it
     versions: dict[str, object] = field(default_factory=dict)
-    # the module's own flags (guard names, and the caller's ``versions`` of it) another module
-    # sets as its member or may (``member_set``): no flags
+    # the guard names and the caller's ``versions`` of the module's own, and the guard names
+    # it imports, whose member another module sets or may (``member_set``): no flags
     unset: frozenset[str] = frozenset()
 
     def guard_names(self, tree: ast.Module, settled: Settled) -> frozenset[str]:
