@@ -48,7 +48,7 @@ def alive(pid):
     return True
 
 
-def assert_ends(pid, what, seconds=5.0):
+def assert_ends(pid, what, seconds=20.0):
     """Fail unless ``pid`` stops running (gone, or a zombie) within ``seconds``; one that
     outlives ``what`` is killed, not left to the next test."""
     deadline = time.monotonic() + seconds

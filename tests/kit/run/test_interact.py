@@ -226,7 +226,7 @@ def test_an_interactor_s_detached_child_holding_its_pipe_does_not_hold_up_the_ga
     assert run.verdict == "ok", run.message
     # the drain's 0.5 s and the kill; the 2 s wait for a relay still held up is not in it
     assert time.monotonic() - float(ended.read_text()) < 2.0
-    assert_ends(int(pid_file.read_text()), "the game", 2.0)  # killed; reaped by its adopter
+    assert_ends(int(pid_file.read_text()), "the game", 10.0)  # killed; reaped by its adopter
 
 
 def test_an_interactor_s_stderr_is_kept_in_memory_its_tail_only(tmp_path):
@@ -727,7 +727,7 @@ def test_what_the_interactor_started_and_left_ends_with_the_game(secret, tmp_pat
     run = play(program("binary_search.py"), secret, interactor=[sys.executable, str(script)])
     assert run.verdict == "ok", run.message
     child = int(mark.read_text())
-    gone = time.monotonic() + 5
+    gone = time.monotonic() + 20  # well before its own end, 60 s from its start
     while alive(child) and time.monotonic() < gone:
         time.sleep(0.02)
     assert not alive(child)

@@ -301,7 +301,7 @@ def alive(pid):
         return False
 
 
-def ends_soon(pid, seconds=5.0):
+def ends_soon(pid, seconds=20.0):
     """Whether process ``pid`` ends within ``seconds``; killed if it does not (no test
     leaves one behind)."""
     deadline = time.monotonic() + seconds
