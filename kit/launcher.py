@@ -33,7 +33,8 @@ between two polls, which a run flooding it makes no more frequent), killing the 
 at the deadline or once the run's memory (``run_kib``: the leader's resident set, plus what
 each other process of the run holds alone) is over ``memory_kib``; when the run ends, it kills
 what the run left, in its group or out of it (``become_subreaper``, ``sweep``), and returns
-what it measured: exit status, wall and CPU seconds, the kernel's maximum resident set (the
+what it measured: exit status, wall and CPU seconds, when it was reaped (the machine's
+monotonic clock, which a game's kit orders exits by), the kernel's maximum resident set (the
 leader's, or a process the run left unreaped, which ``sweep`` reaps: the larger), the
 memory read at a memory kill, the most read while the run had several processes (and how many
 it had then), why it was killed (and how far it had read its stdin then: ``/proc/PID/fdinfo/0``),
@@ -583,7 +584,7 @@ def watch(  # noqa: PLR0913
     _current[0] = pid
     seen = _Watch(pid, err, start, timeout, output)
     done = _waited_for(pid, pidfd, seen, memory_kib, requests, moves)
-    seconds = time.perf_counter() - start
+    seconds, ended_at = time.perf_counter() - start, time.monotonic()
     for descriptor in (pidfd, seen.statm):
         if descriptor is not None:
             os.close(descriptor)
@@ -596,6 +597,7 @@ def watch(  # noqa: PLR0913
     return {
         "returncode": os.waitstatus_to_exitcode(status),
         "seconds": seconds,
+        "ended_at": ended_at,  # the machine's monotonic clock: when the run was reaped
         "waited": seen.waited(seconds, cpu),
         "cpu": cpu,
         "maxrss": max(usage.ru_maxrss, left_peak),

@@ -148,6 +148,14 @@ def test_a_sleeper_is_killed_at_the_deadline(tmp_path):
     assert 0.3 <= answer["seconds"] < 10
 
 
+def test_a_run_s_end_is_told_on_the_machine_s_monotonic_clock(tmp_path):
+    """When the watch reaped the run (``ended_at``), read as another process reads the clock:
+    a game's kit orders exits by it, not by when it reaped the watch."""
+    before = time.monotonic()
+    (answer,) = serve(tmp_path, {"argv": python("import time; time.sleep(0.3)")})
+    assert before + 0.3 <= answer["ended_at"] <= time.monotonic()
+
+
 def test_a_hog_is_killed_over_the_memory_limit_with_what_was_read(tmp_path):
     (answer,) = serve(tmp_path, {"argv": python(HOG), "memory_kib": 64 * MIB})
     assert answer["killed"] == "memory" and answer["returncode"] == -9

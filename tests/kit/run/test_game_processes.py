@@ -1,6 +1,8 @@
 """kit.run.game_processes: a game's program started in a session of its own and tracked at
 once (the games played to their ends: tests/kit/run/test_interact.py)."""
 
+import io
+import json
 import os
 import resource
 import signal
@@ -16,9 +18,10 @@ from kit.errors import BuildError
 from kit.launcher import below_hard
 from kit.processes import kill_group
 from kit.run import game_processes
-from kit.run.game_processes import start, watched
+from kit.run.game_processes import measured, start, watched
+from kit.run.game_verdicts import Exit
 from kit.run.limits import Limits
-from kit.run.process import watch_started
+from kit.run.process import run_environment, watch_started
 from tests.kit.run.hostile import machine_refusals
 from tests.process_support import assert_ends
 
@@ -105,7 +108,8 @@ def test_the_solution_s_watch_is_started_without_a_full_fork_of_the_kit(monkeypa
 KIT = """
 import subprocess, sys, time
 from pathlib import Path
-from kit.run.game_processes import start, watched
+from kit.run.game_processes import measured, start, watched
+from kit.run.game_verdicts import Exit
 from kit.run.limits import Limits
 from kit.run.process import run_environment
 report = Path(sys.argv[1])
@@ -135,3 +139,18 @@ def test_the_solution_s_watch_and_its_run_end_with_the_kit_killed_outright(tmp_p
     assert run is not None
     assert_ends(watch, "the kit")
     assert_ends(run, "the kit")
+
+
+def test_a_solution_s_exit_is_when_its_watch_reaped_it(tmp_path):
+    """Not when the kit reaped the watch, later by whatever the watch did after (its report,
+    its exit); never later than that."""
+    report = tmp_path / "report"
+    command = watched([sys.executable, "-c", "pass"], report, LIMITS, 60.0)
+    subprocess.run(command, env=run_environment(), timeout=60, check=True)
+    ended_at = json.loads(report.read_text())["ended_at"]
+    reaped = Exit(0, time.monotonic())
+    measured(reaped, report, io.BytesIO())
+    assert reaped.at == ended_at
+    sooner = Exit(0, ended_at - 1.0)  # as the kit saw it
+    measured(sooner, report, io.BytesIO())
+    assert sooner.at == ended_at - 1.0

@@ -16,7 +16,7 @@ import pytest
 
 from kit.errors import BuildError
 from kit.judges.profiles import JOINED, PROBLEMTOOLS
-from kit.run import interact, relay_cost
+from kit.run import interact, process, relay_cost
 from kit.run.game_verdicts import INTERACTOR_ACCEPTED, Ending, Exit, Statuses
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
@@ -475,6 +475,26 @@ def test_a_solution_that_crashes_before_the_interactor_exits_is_a_runtime_error(
         "RE",
         "runtime error: exit status 1: RuntimeError: got -1",
     )
+
+
+def _slow_to_exit(folder):
+    """The watch, copied into ``folder``, sleeping 0.5 s after its report (a busy machine):
+    the kit reaps it that much after it reaped its solution."""
+    text = process.LAUNCHER.read_text()
+    line = '    code = answer["returncode"]'
+    at = text.index(line, text.index("def wrap("))
+    (folder / "launcher.py").write_text(f"{text[:at]}    time.sleep(0.5)\n{text[at:]}")
+    return [*process.WATCH[:-1], str(folder)]
+
+
+def test_a_crash_is_timed_by_the_solution_s_own_exit_not_its_watch_s(tmp_path, monkeypatch):
+    """The interactor fails as soon as the solution, crashed, stops talking; the solution's
+    watch exits 0.5 s later: the solution still exited first (RE), as the watch saw it."""
+    (tmp_path / "watch").mkdir()
+    monkeypatch.setattr(process, "WATCH", _slow_to_exit(tmp_path / "watch"))
+    crash = "input()\nraise SystemExit(7)\n"
+    run = scripted(tmp_path, crash, ONE_LINE, "\n", games=JOINED)
+    assert (run.verdict, run.message) == ("RE", "runtime error: exit status 7"), run.message
 
 
 HANGS_AFTER_A_LINE = """import sys, time
