@@ -573,6 +573,7 @@ def test_a_forked_process_started_with_the_stops_held_leaves_them_held():
     assert running.finished()
 
 
+@pytest.mark.usefixtures("ctrl_c_works")  # a SIGINT ignored by its starter raises nothing
 def test_a_forked_process_reaped_as_ctrl_c_lands_keeps_its_status(monkeypatch):
     """Ctrl-C between the reaping and the status kept: ``abandon()`` then waited for a pid
     already reaped (ChildProcessError, a traceback where "stopped watching" was due)."""
