@@ -115,7 +115,7 @@ class Exit:
     ``kit.run.game_deadline``)."""
 
     code: int  # os.waitstatus_to_exitcode: negative for a signal
-    at: float  # time.monotonic() when it was reaped
+    at: float  # time.monotonic() when it was reaped (the solution: by its watch, ``measured``)
     cpu: float = 0.0
     peak_kib: int = 0
     killed: str | None = None  # by the solution's watch: TIME or MEMORY
