@@ -108,8 +108,7 @@ def test_the_solution_s_watch_is_started_without_a_full_fork_of_the_kit(monkeypa
 KIT = """
 import subprocess, sys, time
 from pathlib import Path
-from kit.run.game_processes import measured, start, watched
-from kit.run.game_verdicts import Exit
+from kit.run.game_processes import start, watched
 from kit.run.limits import Limits
 from kit.run.process import run_environment
 report = Path(sys.argv[1])
