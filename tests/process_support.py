@@ -3,7 +3,8 @@ that it ends in time (``alive``, ``assert_ends``), for the tests that check a ki
 children are gone too; a stand-in for ``os._exit`` that fails a test where the real one would
 end the test run; the line that pins a process to the first core the tests may use (not CPU 0
 in every cpuset: a container's may leave it out); the launcher run with every fork refused
-(``REFUSING``), or copied with its forked runs slow to set their groups (``slow_to_lead``)."""
+(``REFUSING``), or copied with a line put in (``launcher_with``: its forked runs slow to set
+their groups, ``slow_to_lead``)."""
 
 import contextlib
 import os
@@ -60,11 +61,16 @@ def assert_ends(pid, what, seconds=20.0):
         time.sleep(0.05)
 
 
+def launcher_with(folder, after, line, inserted):
+    """The launcher copied into ``folder`` with ``inserted`` put before the first ``line``
+    after ``after``; the watch's command that runs that copy."""
+    text = LAUNCHER.read_text()
+    at = text.index(line, text.index(after))
+    (folder / "launcher.py").write_text(f"{text[:at]}{inserted}{text[at:]}")
+    return [*WATCH[:-1], str(folder)]
+
+
 def slow_to_lead(folder, after):
     """The launcher copied into ``folder`` with its forked child sleeping 0.5 s before it sets
     its own process group (the line after ``after``): the parent's word comes first."""
-    text = LAUNCHER.read_text()
-    line = "os.setpgid(0, 0)"
-    at = text.index(line, text.index(after))
-    (folder / "launcher.py").write_text(f"{text[:at]}time.sleep(0.5); {text[at:]}")
-    return [*WATCH[:-1], str(folder)]
+    return launcher_with(folder, after, "os.setpgid(0, 0)", "time.sleep(0.5); ")

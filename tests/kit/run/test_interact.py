@@ -21,7 +21,7 @@ from kit.run.game_verdicts import INTERACTOR_ACCEPTED, Ending, Exit, Statuses
 from kit.run.interact import run_interactive
 from kit.run.limits import Limits
 from tests.kit.run.hostile import HOG, PACED_HOG, forked_hog
-from tests.process_support import alive, assert_ends
+from tests.process_support import alive, assert_ends, launcher_with
 
 ROOT = Path(__file__).resolve().parents[3]
 PROGRAMS = ROOT / "tests" / "fixtures" / "interactive"
@@ -480,11 +480,9 @@ def test_a_solution_that_crashes_before_the_interactor_exits_is_a_runtime_error(
 def _slow_to_exit(folder):
     """The watch, copied into ``folder``, sleeping 0.5 s after its report (a busy machine):
     the kit reaps it that much after it reaped its solution."""
-    text = process.LAUNCHER.read_text()
-    line = '    code = answer["returncode"]'
-    at = text.index(line, text.index("def wrap("))
-    (folder / "launcher.py").write_text(f"{text[:at]}    time.sleep(0.5)\n{text[at:]}")
-    return [*process.WATCH[:-1], str(folder)]
+    return launcher_with(
+        folder, "def wrap(", '    code = answer["returncode"]', "    time.sleep(0.5)\n"
+    )
 
 
 def test_a_crash_is_timed_by_the_solution_s_own_exit_not_its_watch_s(tmp_path, monkeypatch):
